@@ -1,0 +1,51 @@
+# Muster: `make run` serves the site, `make test` runs every test. Both install what they need.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
+CHROMIUM := /usr/bin/chromium
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: install run test lint format bench browser migrate clean
+
+$(STAMP): pyproject.toml
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	@rm -f $(VENV)/.installed-*
+	@touch $(STAMP)
+
+install: $(STAMP)
+
+migrate: install
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py load_catalogue
+
+run: migrate
+	$(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+# Debian's chromium for the browser tests; installed once, never a browser download.
+browser:
+	@test -x $(CHROMIUM) || { \
+	  echo "Installing Debian's chromium for the browser tests"; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
+
+test: install browser
+	$(BIN)/ruff check .
+	$(BIN)/python -m pytest -n 2 -p no:cacheprovider
+
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: install
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+
+bench: install
+	$(BIN)/python -m bench
+
+clean:
+	rm -rf $(VENV) staticfiles db.sqlite3 media

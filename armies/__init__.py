@@ -1,0 +1,1 @@
+"""Army lists: building and validating armies against each game's build rules."""

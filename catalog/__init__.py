@@ -1,0 +1,1 @@
+"""The catalogues of every game: models, the loader, browsing pages, API and homebrew."""

@@ -1,0 +1,33 @@
+"""Small template helpers for showing catalogue data."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+register = template.Library()
+
+
+@register.filter
+def get_item(mapping: Any, key: str) -> Any:
+    if isinstance(mapping, dict):
+        value = mapping.get(key)
+        if isinstance(value, list):
+            return ", ".join(str(v) for v in value)
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        return value
+    return None
+
+
+@register.filter
+def show(value: Any) -> str:
+    """A readable rendering of a JSON value: lists joined, objects as key: value."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return ", ".join(show(v) for v in value)
+    if isinstance(value, dict):
+        return "; ".join(f"{k}: {show(v)}" for k, v in value.items())
+    return "" if value is None else str(value)

@@ -1,0 +1,233 @@
+"""Catalogue pages: thin views over selectors and services."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.db.models import Count
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from catalog import selectors, services
+from catalog.forms import HomebrewForm
+from catalog.models import Entry, Faction, Game
+from companion.games import reference
+from companion.games.base import GameSystem, RuleError
+from companion.games.registry import get_game
+
+
+def _game(slug: str) -> tuple[Game, GameSystem]:
+    game = get_object_or_404(Game, slug=slug)
+    try:
+        return game, get_game(slug)
+    except KeyError:
+        raise Http404(slug) from None
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    return render(request, "catalog/home.html", {"game_list": Game.objects.all()})
+
+
+def game_detail(request: HttpRequest, game: str) -> HttpResponse:
+    game_obj, system = _game(game)
+    counts = {
+        row["kind"]: row["n"]
+        for row in Entry.objects.official().filter(game=game_obj).values("kind").order_by()
+        .annotate(n=Count("id"))
+    }
+    kinds = [(k, counts.get(k.slug, 0)) for k in system.kinds]
+    return render(request, "catalog/game.html", {
+        "game": game_obj, "system": system, "kinds": kinds,
+        "factions": game_obj.factions.all(),
+        "has_calculator": any(k.priced for k in system.kinds),
+    })
+
+
+def entry_list(request: HttpRequest, game: str) -> HttpResponse:
+    game_obj, system = _game(game)
+    params = request.GET
+    kind_slug = params.get("kind") or system.kinds[0].slug
+    try:
+        kind = system.kind(kind_slug)
+    except KeyError:
+        raise Http404(kind_slug) from None
+    filters = {
+        "faction": params.get("faction", ""),
+        "category": params.get("category") or params.get("type", ""),
+        "uses": params.get("trait", ""),
+        "q": params.get("q", "").strip(),
+    }
+    qs = selectors.entry_list(game=game_obj, user=request.user, kind=kind.slug, **filters)
+    page = Paginator(qs, 100).get_page(params.get("page"))
+    used = (
+        Entry.objects.official().filter(game=game_obj, referenced_by__kind=kind.slug)
+        .distinct().order_by("kind", "name").only("slug", "name", "kind")
+    )
+    context: dict[str, Any] = {
+        "game": game_obj, "system": system, "kind": kind, "page": page,
+        "filters": filters, "factions": game_obj.factions.all(), "uses_choices": used,
+        "columns": kind.list_fields(),
+    }
+    template = "catalog/_entry_rows.html" if request.headers.get("HX-Request") else (
+        "catalog/entry_list.html"
+    )
+    return render(request, template, context)
+
+
+def entry_detail(request: HttpRequest, game: str, pk: int, slug: str) -> HttpResponse:
+    game_obj, system = _game(game)
+    entry = selectors.entry_for_user(game=game_obj, pk=pk, user=request.user)
+    if entry is None:
+        raise Http404("No such entry.")
+    return _render_entry(request, game_obj, system, entry)
+
+
+def shared_entry(request: HttpRequest, token: str) -> HttpResponse:
+    entry = selectors.shared_entry(token)
+    if entry is None:
+        raise Http404("No such shared entry.")
+    return _render_entry(request, entry.game, get_game(entry.game.slug), entry)
+
+
+def _render_entry(request, game_obj: Game, system: GameSystem, entry: Entry) -> HttpResponse:
+    kind = system.kind(entry.kind)
+    labels = {f.name: f.label for f in kind.fields}
+    facts = [(labels.get(k, k.replace("_", " ").capitalize()), v) for k, v in entry.data.items()]
+    breakdown = None
+    if kind.priced:
+        try:
+            breakdown = system.cost(entry.kind, entry.data)
+        except RuleError:
+            breakdown = None
+    return render(request, "catalog/entry_detail.html", {
+        "game": game_obj, "system": system, "kind": kind, "entry": entry, "facts": facts,
+        "references": entry.references.select_related("game").order_by("kind", "name"),
+        "referenced_by": entry.referenced_by.select_related("game")
+        .filter(owner__isnull=True).order_by("kind", "name"),
+        "breakdown": breakdown[1] if breakdown else None,
+        "mounted_total": _titan_total(entry),
+    })
+
+
+def _titan_total(entry: Entry) -> int | None:
+    """A Titan's price with its weapons: the chassis plus each mounted weapon."""
+    mounts = entry.data.get("mounts") if isinstance(entry.data, dict) else None
+    if entry.points is None or not mounts:
+        return None
+    weapons = Entry.objects.filter(
+        game=entry.game, kind=entry.kind, faction=entry.faction,
+        slug__in=[m.get("weapon") for m in mounts if isinstance(m, dict)],
+    ).filter(owner=entry.owner)
+    return entry.points + sum(w.points or 0 for w in weapons)
+
+
+def faction_detail(request: HttpRequest, game: str, faction: str) -> HttpResponse:
+    game_obj, system = _game(game)
+    faction_obj = get_object_or_404(Faction, game=game_obj, slug=faction)
+    entries = selectors.entry_list(game=game_obj, user=request.user, faction=faction)
+    specials = Entry.objects.official().filter(game=game_obj, slug__in=faction_obj.special_rules)
+    return render(request, "catalog/faction_detail.html", {
+        "game": game_obj, "system": system, "faction": faction_obj, "entries": entries,
+        "special_rules": specials,
+    })
+
+
+def rules(request: HttpRequest, game: str) -> HttpResponse:
+    game_obj, system = _game(game)
+    query = request.GET.get("q", "").strip()
+    backlinks = selectors.rule_backlinks(game_obj)
+    sections = selectors.rules_sections(game)
+    if query:
+        found = [(s, selectors.section_html(s))
+                 for s in reference.search(system.rules_markdown(), query)]
+        return render(request, "catalog/rules_search.html", {
+            "game": game_obj, "system": system, "query": query, "found": found,
+            "backlinks": backlinks,
+        })
+    return render(request, "catalog/rules.html", {
+        "game": game_obj, "system": system, "sections": sections,
+        "rules_html": selectors.rules_html(game), "backlinks": backlinks,
+    })
+
+
+# --- homebrew ---------------------------------------------------------------------------
+
+@login_required
+def my_homebrew(request: HttpRequest) -> HttpResponse:
+    entries = Entry.objects.filter(owner=request.user).select_related("game", "faction")
+    return render(request, "catalog/homebrew_list.html", {"entries": entries})
+
+
+@login_required
+def homebrew_create(request: HttpRequest, game: str, kind: str) -> HttpResponse:
+    game_obj, system = _game(game)
+    kind_spec = _homebrew_kind(system, kind)
+    form = HomebrewForm(request.POST or None, system=system, kind=kind_spec,
+                        factions=game_obj.factions.all())
+    if request.method == "POST" and form.is_valid():
+        try:
+            entry = services.homebrew_create(
+                owner=request.user, game=game_obj, kind=kind_spec.slug,
+                name=form.cleaned_data["name"], faction=form.cleaned_data["faction"],
+                category=form.cleaned_data.get("category", ""), text=form.cleaned_data["text"],
+                data=form.data_values(), visibility=form.cleaned_data["visibility"],
+            )
+        except RuleError as exc:
+            form.add_rule_errors(exc.errors)
+        else:
+            messages.success(request, f"Saved {entry.name}.")
+            return redirect(entry.get_absolute_url())
+    return render(request, "catalog/homebrew_form.html", {
+        "game": game_obj, "system": system, "kind": kind_spec, "form": form, "entry": None,
+    }, status=400 if form.errors else 200)
+
+
+@login_required
+def homebrew_edit(request: HttpRequest, game: str, pk: int) -> HttpResponse:
+    game_obj, system = _game(game)
+    entry = get_object_or_404(Entry, game=game_obj, pk=pk, owner=request.user)
+    kind_spec = system.kind(entry.kind)
+    initial = {"name": entry.name, "faction": entry.faction.slug if entry.faction else "",
+               "category": entry.category, "text": entry.text, "visibility": entry.visibility,
+               **{f"data__{k}": v for k, v in entry.data.items()}}
+    form = HomebrewForm(request.POST or None, initial=initial, system=system, kind=kind_spec,
+                        factions=game_obj.factions.all())
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.homebrew_update(
+                entry=entry, name=form.cleaned_data["name"],
+                faction=form.cleaned_data["faction"],
+                category=form.cleaned_data.get("category", ""), text=form.cleaned_data["text"],
+                data=form.data_values(), visibility=form.cleaned_data["visibility"],
+            )
+        except RuleError as exc:
+            form.add_rule_errors(exc.errors)
+        else:
+            messages.success(request, f"Saved {entry.name}.")
+            return redirect(entry.get_absolute_url())
+    return render(request, "catalog/homebrew_form.html", {
+        "game": game_obj, "system": system, "kind": kind_spec, "form": form, "entry": entry,
+    }, status=400 if form.errors else 200)
+
+
+@login_required
+@require_POST
+def homebrew_delete(request: HttpRequest, game: str, pk: int) -> HttpResponse:
+    entry = get_object_or_404(Entry, game__slug=game, pk=pk, owner=request.user)
+    entry.delete()
+    messages.success(request, f"Deleted {entry.name}.")
+    return redirect("catalog:my-homebrew")
+
+
+def _homebrew_kind(system: GameSystem, kind: str):
+    try:
+        spec = system.kind(kind)
+    except KeyError:
+        raise Http404(kind) from None
+    if not spec.homebrew:
+        raise Http404(f"{spec.plural} cannot be added as homebrew.")
+    return spec

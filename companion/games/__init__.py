@@ -1,0 +1,1 @@
+"""The five games as pure-Python packages; see ``registry``."""

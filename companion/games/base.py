@@ -1,0 +1,203 @@
+"""The contract every game package fulfils: plain data and pure functions, no Django.
+
+A game package (``companion/games/<name>/``) exposes ``GAME``, an instance of a
+``GameSystem`` subclass. Django apps only ever reach a game through ``registry``.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, ClassVar
+
+
+def slugify(text: str) -> str:
+    """Lower-case ASCII words joined by hyphens: the one slug rule for every game."""
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")
+
+
+@dataclass(frozen=True)
+class FactionSpec:
+    """A faction, race or side of a game, as the rules describe it."""
+
+    slug: str
+    name: str
+    description: str = ""
+    keywords: tuple[str, ...] = ()
+    special_rules: tuple[str, ...] = ()  # slugs of the entries (kind "special-rule"/"trait") it has
+    rule: str = ""  # id of the rules-reference section about this faction
+    is_draft: bool = False  # unfinished in the book: shown, not buildable by default
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class EntrySpec:
+    """One catalogue entry: a unit, card, trait, table row, ... of one game.
+
+    ``data`` holds the kind-specific facts as JSON-ready values; ``refs`` names the
+    other entries this one uses (a unit's traits, spells, weapon) as ``(kind, slug)``.
+    """
+
+    kind: str
+    slug: str
+    name: str
+    faction: str = ""  # faction slug; "" for neutral or game-wide entries
+    category: str = ""  # the type within the kind: "infantry", "building", "active", ...
+    text: str = ""  # rules text, in Muster's own words
+    data: Mapping[str, Any] = field(default_factory=dict)
+    rule: str = ""  # id of the rules-reference section that defines it
+    refs: tuple[tuple[str, str], ...] = ()
+    points: int | None = None  # computed by the game's pricing, never typed
+    is_draft: bool = False
+    is_starter: bool = False  # Muster's own starter content, not from the book
+    order: int = 0  # position in the book's own table
+
+
+@dataclass(frozen=True)
+class FieldSpec:
+    """One field of a kind's ``data``, used to build forms, serializers and tables."""
+
+    name: str
+    label: str
+    type: str = "str"  # "str", "int", "bool", "choice", "list", "dict", "text"
+    required: bool = False
+    choices: tuple[str, ...] = ()
+    min_value: int | None = None
+    max_value: int | None = None
+    help: str = ""
+    show_in_list: bool = False
+
+
+@dataclass(frozen=True)
+class KindSpec:
+    """A kind of catalogue entry of one game, with its fields and display names."""
+
+    slug: str
+    label: str
+    plural: str
+    fields: tuple[FieldSpec, ...] = ()
+    categories: tuple[str, ...] = ()  # allowed ``category`` values; () = free
+    homebrew: bool = False  # users may add their own entries of this kind
+    priced: bool = False  # ``points`` comes from the game's pricing
+
+    def list_fields(self) -> tuple[FieldSpec, ...]:
+        return tuple(f for f in self.fields if f.show_in_list)
+
+
+class RuleError(ValueError):
+    """A game rule refuses some input; ``errors`` maps field paths to messages."""
+
+    def __init__(self, errors: Mapping[str, str] | str):
+        self.errors: dict[str, str] = (
+            {"non_field_errors": errors} if isinstance(errors, str) else dict(errors)
+        )
+        super().__init__("; ".join(f"{k}: {v}" for k, v in self.errors.items()))
+
+
+class GameSystem:
+    """Base of every game declaration; subclasses set the class attributes."""
+
+    slug: ClassVar[str]
+    name: ClassVar[str]
+    short_name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int | None]  # None: no upper limit
+    summary: ClassVar[str]
+    kinds: ClassVar[tuple[KindSpec, ...]]
+
+    @property
+    def package_dir(self) -> Path:
+        import sys
+
+        return Path(sys.modules[type(self).__module__].__file__).parent  # type: ignore[arg-type]
+
+    def factions(self) -> list[FactionSpec]:
+        raise NotImplementedError
+
+    def entries(self) -> list[EntrySpec]:
+        raise NotImplementedError
+
+    def rules_markdown(self) -> str:
+        """The rules reference in Muster's own words, with ``{#id}`` section anchors."""
+        return (self.package_dir / "rules.md").read_text(encoding="utf-8")
+
+    def kind(self, slug: str) -> KindSpec:
+        for kind in self.kinds:
+            if kind.slug == slug:
+                return kind
+        raise KeyError(slug)
+
+    def price(self, kind: str, data: Mapping[str, Any]) -> int | None:
+        """Points of an entry of ``kind`` with ``data``; None where the game has no prices."""
+        cost = self.cost(kind, data)
+        return None if cost is None else cost[0]
+
+    def cost(self, kind: str, data: Mapping[str, Any]) -> tuple[int, dict[str, float]] | None:
+        """Points and the named terms that make them up; None where ``kind`` has no price.
+
+        Raises ``RuleError`` naming the fields when ``data`` cannot be priced.
+        """
+        return None
+
+    def clean_homebrew(self, kind: str, data: Mapping[str, Any]) -> dict[str, Any]:
+        """Validate the ``data`` of a user's entry; raise ``RuleError`` naming fields."""
+        return clean_fields(self.kind(kind).fields, data)
+
+
+def clean_fields(fields: Iterable[FieldSpec], data: Mapping[str, Any]) -> dict[str, Any]:
+    """Check ``data`` against field specs; unknown keys and wrong types are errors."""
+    specs = {f.name: f for f in fields}
+    errors: dict[str, str] = {}
+    cleaned: dict[str, Any] = {}
+    if not isinstance(data, Mapping):
+        raise RuleError({"data": "Expected an object."})
+    for key in data:
+        if key not in specs:
+            errors[f"data.{key}"] = "Unknown field."
+    for name, spec in specs.items():
+        path = f"data.{name}"
+        if name not in data or data[name] in ("", None):
+            if spec.required:
+                errors[path] = "This field is required."
+            continue
+        value = data[name]
+        if spec.type == "int":
+            if isinstance(value, bool) or not isinstance(value, int):
+                errors[path] = "Expected a whole number."
+                continue
+            if spec.min_value is not None and value < spec.min_value:
+                errors[path] = f"Must be at least {spec.min_value}."
+                continue
+            if spec.max_value is not None and value > spec.max_value:
+                errors[path] = f"Must be at most {spec.max_value}."
+                continue
+        elif spec.type == "bool":
+            if not isinstance(value, bool):
+                errors[path] = "Expected true or false."
+                continue
+        elif spec.type == "choice":
+            if value not in spec.choices:
+                errors[path] = f"Must be one of: {', '.join(spec.choices)}."
+                continue
+        elif spec.type == "list":
+            if not isinstance(value, list):
+                errors[path] = "Expected a list."
+                continue
+            if spec.choices and (bad := [v for v in value if v not in spec.choices]):
+                errors[path] = f"Unknown values {bad}; allowed: {', '.join(spec.choices)}."
+                continue
+        elif spec.type == "dict":
+            if not isinstance(value, Mapping):
+                errors[path] = "Expected an object."
+                continue
+        elif not isinstance(value, str):
+            errors[path] = "Expected text."
+            continue
+        cleaned[name] = value
+    if errors:
+        raise RuleError(errors)
+    return cleaned

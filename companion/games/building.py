@@ -1,0 +1,94 @@
+"""The one problem format behind every list validator, and the catalogue they read.
+
+A game's ``build_rules.py`` takes a list as plain JSON data plus a ``Catalogue`` and
+returns a ``BuildReport``: derived figures and every problem found, never only the first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal
+
+Severity = Literal["error", "warning"]
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One broken rule: a stable ``code``, how bad it is, what to say, and where."""
+
+    code: str
+    severity: Severity
+    message: str
+    path: str = ""
+
+    def as_dict(self) -> dict[str, str]:
+        return asdict(self)
+
+
+@dataclass
+class BuildReport:
+    figures: dict[str, Any] = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def legal(self) -> bool:
+        return not any(p.severity == "error" for p in self.problems)
+
+    def error(self, code: str, message: str, path: str = "") -> None:
+        self.problems.append(Problem(code, "error", message, path))
+
+    def warning(self, code: str, message: str, path: str = "") -> None:
+        self.problems.append(Problem(code, "warning", message, path))
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "legal": self.legal,
+            "figures": self.figures,
+            "problems": [p.as_dict() for p in self.problems],
+        }
+
+
+@dataclass(frozen=True)
+class CatalogueItem:
+    """What a validator may know of one entry: plain values, no database rows."""
+
+    kind: str
+    slug: str
+    name: str
+    faction: str = ""
+    category: str = ""
+    points: int | None = None
+    data: Mapping[str, Any] = field(default_factory=dict)
+    is_draft: bool = False
+    is_homebrew: bool = False
+
+
+class Catalogue:
+    """The entries a list may name, looked up by kind and slug (faction-aware)."""
+
+    def __init__(self, items: Iterable[CatalogueItem]):
+        self._items: dict[tuple[str, str], list[CatalogueItem]] = {}
+        for item in items:
+            self._items.setdefault((item.kind, item.slug), []).append(item)
+
+    def get(self, kind: str, slug: str, faction: str = "") -> CatalogueItem | None:
+        """Prefer the entry of ``faction``, then a neutral one, then any with that slug."""
+        found = self._items.get((kind, slug), [])
+        for wanted in (faction, ""):
+            for item in found:
+                if item.faction == wanted:
+                    return item
+        return found[0] if found else None
+
+    def of_kind(self, kind: str, faction: str | None = None) -> list[CatalogueItem]:
+        return [
+            item
+            for (k, _), items in self._items.items()
+            if k == kind
+            for item in items
+            if faction is None or item.faction == faction
+        ]
+
+    def __len__(self) -> int:
+        return sum(len(v) for v in self._items.values())

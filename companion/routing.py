@@ -1,0 +1,3 @@
+"""WebSocket routes; the live table adds its consumers here."""
+
+websocket_urlpatterns: list = []

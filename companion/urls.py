@@ -1,0 +1,16 @@
+from django.contrib import admin
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from companion import views
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("accounts/signup/", views.signup, name="signup"),
+    path("accounts/", include("django.contrib.auth.urls")),
+    path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("api/", include("catalog.api_urls")),
+    path("healthz/", views.healthz, name="healthz"),
+    path("", include("catalog.urls")),
+]

@@ -1,0 +1,1 @@
+"""Decks and hands: building card decks against each game's deckbuilding rules."""

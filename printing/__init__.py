@@ -1,0 +1,1 @@
+"""Printable files (PDF, PNG, STL) made by background jobs."""

@@ -1,0 +1,31 @@
+"""Shared fixtures: the official catalogue, loaded once per test database."""
+
+from __future__ import annotations
+
+import pytest
+
+from catalog.models import Game
+from catalog.services import load_catalogue
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    with django_db_blocker.unblock():
+        load_catalogue()
+
+
+@pytest.fixture
+def catalogue(db):
+    """The loaded catalogue; reloaded when a transactional test emptied the tables."""
+    if not Game.objects.exists():
+        load_catalogue()
+
+
+@pytest.fixture
+def user(django_user_model):
+    return django_user_model.objects.create_user("ada", password="a-long-passphrase-42")
+
+
+@pytest.fixture
+def other_user(django_user_model):
+    return django_user_model.objects.create_user("bert", password="a-long-passphrase-42")

@@ -1,0 +1,79 @@
+"""Every registered game keeps the package contract: one test per game, generated."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+
+from companion.games import reference
+from companion.games.base import GameSystem
+from companion.games.registry import all_games
+
+GAMES = list(all_games().values())
+SLUGS = {"micro-and-macro", "little-game", "maker-war", "missiles-and-microchips", "smalltricks"}
+
+
+def test_the_five_games_are_registered():
+    assert set(all_games()) == SLUGS
+
+
+@pytest.fixture(params=GAMES, ids=lambda g: g.slug)
+def game(request) -> GameSystem:
+    return request.param
+
+
+def test_game_declares_its_metadata(game):
+    assert game.name and game.summary and game.kinds
+    assert game.min_players >= 1
+    assert game.max_players is None or game.max_players >= game.min_players
+
+
+def test_rules_reference_ids_are_unique(game):
+    ids = reference.section_ids(game.rules_markdown())
+    assert ids, "rules.md has no anchored sections"
+    assert [i for i, n in Counter(ids).items() if n > 1] == []
+
+
+def test_every_entry_is_of_a_declared_kind_and_category(game):
+    kinds = {k.slug: k for k in game.kinds}
+    for entry in game.entries():
+        assert entry.kind in kinds, entry
+        allowed = kinds[entry.kind].categories
+        assert not allowed or entry.category in allowed, entry
+
+
+def test_slugs_are_unique_within_kind_and_faction(game):
+    keys = Counter((e.kind, e.faction, e.slug) for e in game.entries())
+    assert [k for k, n in keys.items() if n > 1] == []
+
+
+def test_entries_name_known_factions(game):
+    factions = {f.slug for f in game.factions()}
+    for entry in game.entries():
+        assert entry.faction == "" or entry.faction in factions, entry
+
+
+def test_entry_data_is_json(game):
+    for entry in game.entries():
+        json.dumps(dict(entry.data))
+
+
+def test_every_rule_link_points_to_an_existing_section(game):
+    ids = set(reference.section_ids(game.rules_markdown()))
+    missing = [(e.kind, e.slug, e.rule) for e in game.entries() if e.rule not in ids]
+    missing += [("faction", f.slug, f.rule) for f in game.factions() if f.rule not in ids]
+    assert missing == []
+
+
+def test_every_reference_resolves(game):
+    known = {(e.kind, e.slug) for e in game.entries()}
+    dangling = [(e.slug, ref) for e in game.entries() for ref in e.refs if ref not in known]
+    assert dangling == []
+
+
+def test_priced_kinds_carry_computed_points(game):
+    for entry in game.entries():
+        if game.kind(entry.kind).priced and not entry.is_draft:
+            assert entry.points == game.price(entry.kind, entry.data), entry.slug
