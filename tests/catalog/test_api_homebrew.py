@@ -69,6 +69,6 @@ def test_a_card_for_micro_and_macro(client, catalogue, user):
     response = client.post("/api/micro-and-macro/homebrew/", {
         "kind": "card", "name": "Village Well", "category": "building",
         "faction": "kingdoms-of-men", "text": "Gain 1 resource.",
-        "data": {"cost": 2, "lp": 6, "defense": "D6", "slots": 1},
+        "data": {"cost": 2, "lp": 6, "defense": "D6", "upgrade_slots": 1},
     }, content_type="application/json")
     assert response.status_code == 201, response.content

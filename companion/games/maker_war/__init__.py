@@ -103,8 +103,12 @@ class MakerWar(GameSystem):
 
             try:
                 cost.UnitProfile.from_data(cleaned)
-            except ValueError as exc:
-                raise RuleError(getattr(exc, "errors", None) or str(exc)) from exc
+            except RuleError as exc:  # the formula names profile fields; homebrew nests them
+                raise RuleError({f"data.{k}": v for k, v in exc.errors.items()}) from exc
+        elif kind == "formation-plan":
+            from companion.games.maker_war import formations
+
+            formations.check_plan_data(cleaned)
         return cleaned
 
 

@@ -489,8 +489,14 @@ _DEATH_THROES = (
 _POINTS_OF_INTEREST = (
     (
         "Source of Supply",
-        [1, 2],
-        ["Depot", "Factory", "Mine", "Crossroads", "Alien artifacts"],
+        [1],
+        ["Depot", "Factory", "Mine"],
+        "Activation benefit: draw one extra supply card.",
+    ),
+    (
+        "Source of Supply",
+        [2],
+        ["Crossroads", "Alien artifacts"],
         "Activation benefit: draw one extra supply card.",
     ),
     (
@@ -645,12 +651,17 @@ def death_throes() -> list[EntrySpec]:
 
 
 def points_of_interest() -> list[EntrySpec]:
-    """The common points of interest; Source of Supply takes two faces of the D6."""
-    rows = [
-        (slugify(name), name, "", text, {"rolls": rolls, "terrain_examples": examples})
-        for name, rolls, examples, text in _POINTS_OF_INTEREST
-    ]
-    return _table("point-of-interest", rows, prefix="poi")
+    """The six rows of the D6 table; Source of Supply fills two rows with other terrain."""
+    names = [name for name, *_ in _POINTS_OF_INTEREST]
+    rows = []
+    for name, rolls, examples, text in _POINTS_OF_INTEREST:
+        slug = slugify(name)
+        if names.count(name) > 1:
+            slug = f"{slug}-{rolls[0]}"
+        data = {"rolls": rolls, "terrain_examples": examples}
+        rows.append((slug, name, "", text, data))
+    specs = _table("point-of-interest", rows)
+    return [replace(e, rule=f"poi-{slugify(e.name)}") for e in specs]
 
 
 def entries() -> list[EntrySpec]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.games.base import EntrySpec, slugify
+from companion.games.base import EntrySpec, RuleError, slugify
 
 
 @dataclass(frozen=True)
@@ -191,3 +191,64 @@ def entries() -> list[EntrySpec]:
                 is_starter=True, order=order,
             ))
     return specs
+
+
+def check_plan_data(data: dict[str, Any]) -> None:
+    """Refuse a homebrew plan whose choices, limits or dependencies cannot work.
+
+    Raises ``RuleError`` naming every bad path, e.g. ``data.choices.1.max``.
+    """
+    errors: dict[str, str] = {}
+    choices = data.get("choices") or []
+    if not choices:
+        errors["data.choices"] = "List at least one unit choice."
+    units: set[str] = set()
+    low_total = 0
+    for i, choice in enumerate(choices):
+        path = f"data.choices.{i}"
+        if not isinstance(choice, dict):
+            errors[path] = 'Expected {"unit": slug, "min": n, "max": n}.'
+            continue
+        unit = choice.get("unit")
+        if not isinstance(unit, str) or not unit:
+            errors[f"{path}.unit"] = "Name the unit by its slug."
+        elif unit in units:
+            errors[f"{path}.unit"] = f"'{unit}' is listed twice."
+        else:
+            units.add(unit)
+        low, high = choice.get("min", 0), choice.get("max", 1)
+        for key, value in (("min", low), ("max", high)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                errors[f"{path}.{key}"] = "Expected a whole number, 0 or more."
+        if isinstance(low, int) and isinstance(high, int) and low > high:
+            errors[f"{path}.max"] = "Must not be below min."
+        if isinstance(low, int):
+            low_total += low
+    for key in ("chiefs",):
+        for i, unit in enumerate(data.get(key) or []):
+            if unit not in units:
+                errors[f"data.{key}.{i}"] = f"'{unit}' is not one of the plan's unit choices."
+    for i, dep in enumerate(data.get("dependencies") or []):
+        path = f"data.dependencies.{i}"
+        if not isinstance(dep, dict):
+            errors[path] = 'Expected {"unit": slug, "per": n, "per_unit": slug}.'
+            continue
+        for key in ("unit", "per_unit"):
+            if dep.get(key) not in units:
+                errors[f"{path}.{key}"] = "Must be one of the plan's unit choices."
+        per = dep.get("per")
+        if isinstance(per, bool) or not isinstance(per, int) or per < 1:
+            errors[f"{path}.per"] = "Expected a whole number, 1 or more."
+    low_units, high_units = data.get("min_units"), data.get("max_units")
+    if isinstance(low_units, int) and isinstance(high_units, int) and low_units > high_units:
+        errors["data.max_units"] = "Must not be below the fewest units."
+    if isinstance(high_units, int) and low_total > high_units:
+        errors["data.max_units"] = "The obligatory units alone exceed it."
+    classic = data.get("classic") or {}
+    for unit, count in classic.items():
+        if unit not in units:
+            errors[f"data.classic.{unit}"] = "Must be one of the plan's unit choices."
+        elif isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            errors[f"data.classic.{unit}"] = "Expected a whole number, 0 or more."
+    if errors:
+        raise RuleError(errors)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.games.base import EntrySpec
+from companion.games.base import EntrySpec, slugify
 from companion.games.maker_war import book
 from companion.games.maker_war.traits import TRAIT_NAMES
 
@@ -273,17 +273,18 @@ def test_five_death_throes_cover_one_to_six():
     assert {t.rule for t in throes} == {"death-of-a-titan"}
 
 
-def test_points_of_interest_cover_the_six_faces_of_the_d6_table():
+def test_six_points_of_interest_one_per_face_of_the_d6_table():
     points = of_kind("point-of-interest")
     assert [(p.slug, p.data["rolls"]) for p in points] == [
-        ("source-of-supply", [1, 2]),
+        ("source-of-supply-1", [1]),
+        ("source-of-supply-2", [2]),
         ("ordnance", [3]),
         ("fortification", [4]),
         ("reliquary", [5]),
         ("landing-zone", [6]),
     ]
-    assert sorted(r for p in points for r in p.data["rolls"]) == [1, 2, 3, 4, 5, 6]
-    assert all(p.rule == f"poi-{p.slug}" for p in points)
+    assert points[1].data["terrain_examples"] == ["Crossroads", "Alien artifacts"]
+    assert all(p.rule == f"poi-{slugify(p.name)}" for p in points)
 
 
 def test_slugs_are_unique_within_each_kind():
