@@ -95,8 +95,8 @@ def shared_entry(request: HttpRequest, token: str) -> HttpResponse:
 
 def _render_entry(request, game_obj: Game, system: GameSystem, entry: Entry) -> HttpResponse:
     kind = system.kind(entry.kind)
-    labels = {f.name: f.label for f in kind.fields}
-    facts = [(labels.get(k, k.replace("_", " ").capitalize()), v) for k, v in entry.data.items()]
+    facts = system.facts(entry.kind, entry.data)
+    titles = {section.id: section.title for section in selectors.rules_sections(game_obj.slug)}
     breakdown = None
     if kind.priced:
         try:
@@ -110,6 +110,7 @@ def _render_entry(request, game_obj: Game, system: GameSystem, entry: Entry) -> 
         .filter(owner__isnull=True).order_by("kind", "name"),
         "breakdown": breakdown[1] if breakdown else None,
         "mounted_total": _titan_total(entry),
+        "rule_title": titles.get(entry.rule, entry.rule),
     })
 
 

@@ -1,5 +1,6 @@
 """ASGI entry point: HTTP through Django, WebSockets through Channels."""
 
+import gc
 import os
 
 from django.core.asgi import get_asgi_application
@@ -18,3 +19,5 @@ application = ProtocolTypeRouter(
         "websocket": AuthMiddlewareStack(URLRouter(websocket_urlpatterns)),
     }
 )
+# Startup objects live for the whole process: keep full collections from scanning them.
+gc.freeze()

@@ -6,6 +6,8 @@ from typing import Any
 
 from django import template
 
+from companion.games.base import show_value
+
 register = template.Library()
 
 
@@ -23,11 +25,5 @@ def get_item(mapping: Any, key: str) -> Any:
 
 @register.filter
 def show(value: Any) -> str:
-    """A readable rendering of a JSON value: lists joined, objects as key: value."""
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, list):
-        return ", ".join(show(v) for v in value)
-    if isinstance(value, dict):
-        return "; ".join(f"{k}: {show(v)}" for k, v in value.items())
-    return "" if value is None else str(value)
+    """A readable rendering of a JSON value (see ``companion.games.base.show_value``)."""
+    return show_value(value)

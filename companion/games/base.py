@@ -147,6 +147,31 @@ class GameSystem:
         """Validate the ``data`` of a user's entry; raise ``RuleError`` naming fields."""
         return clean_fields(self.kind(kind).fields, data)
 
+    def facts(self, kind: str, data: Mapping[str, Any]) -> list[tuple[str, str]]:
+        """``data`` as (label, text) lines for people, in the kind's field order.
+
+        Games override this where a plain rendering of JSON would read badly.
+        """
+        labels = {f.name: f.label for f in self.kind(kind).fields}
+        order = [name for name in labels if name in data]
+        order += [name for name in data if name not in labels]
+        return [
+            (labels.get(name, name.replace("_", " ").capitalize()), show_value(data[name]))
+            for name in order
+            if data[name] not in (None, "", [], {})
+        ]
+
+
+def show_value(value: Any) -> str:
+    """A readable rendering of a JSON value: lists joined, objects as ``key: value``."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return ", ".join(show_value(v) for v in value)
+    if isinstance(value, Mapping):
+        return "; ".join(f"{k}: {show_value(v)}" for k, v in value.items())
+    return "" if value is None else str(value)
+
 
 def clean_fields(fields: Iterable[FieldSpec], data: Mapping[str, Any]) -> dict[str, Any]:
     """Check ``data`` against field specs; unknown keys and wrong types are errors."""

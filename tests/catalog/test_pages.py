@@ -65,6 +65,7 @@ def test_titan_detail_adds_its_weapons(client, catalogue):
     ).first()
     page = client.get(titan.get_absolute_url()).content.decode()
     assert "with its weapons" in page
+    assert "Left weapon" in page and "Terran Makers starter army" in page
 
 
 def test_faction_page(client, catalogue):

@@ -16,7 +16,7 @@ from companion.games.base import (
 from companion.games.maker_war.cost import FIRE_ARCS, FIRE_TRAITS, UNIT_TYPES
 
 UNIT_FIELDS = (
-    FieldSpec("type", "Type", "choice", required=True, choices=UNIT_TYPES, show_in_list=True),
+    FieldSpec("type", "Type", "choice", required=True, choices=UNIT_TYPES),
     FieldSpec("armor", "Armor", "int", min_value=1, show_in_list=True),
     FieldSpec("structure", "Structure", "int", min_value=1, help="Titans only."),
     FieldSpec("speed", "Speed (cm)", "int", min_value=0, show_in_list=True),
@@ -110,6 +110,15 @@ class MakerWar(GameSystem):
 
             formations.check_plan_data(cleaned)
         return cleaned
+
+    def facts(self, kind: str, data: Mapping[str, Any]) -> list[tuple[str, str]]:
+        from companion.games.maker_war import describe
+
+        if kind == "unit":
+            return describe.unit_facts(data)
+        if kind == "formation-plan":
+            return describe.plan_facts(data)
+        return super().facts(kind, data)
 
 
 GAME = MakerWar()
