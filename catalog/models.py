@@ -21,6 +21,9 @@ class Game(models.Model):
     min_players = models.PositiveSmallIntegerField()
     max_players = models.PositiveSmallIntegerField(null=True, blank=True)
     summary = models.TextField(blank=True)
+    # A digest of the official catalogue as last loaded: lists remember the one they were
+    # built against, so a later change can be shown to their owners.
+    catalogue_version = models.CharField(max_length=16, blank=True)
 
     class Meta:
         ordering = ["name"]

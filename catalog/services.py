@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from django.db import transaction
@@ -30,6 +32,14 @@ class LoadReport:
 
 def entry_key(kind: str, faction: str, slug: str) -> str:
     return f"{kind}/{faction}/{slug}"
+
+
+def catalogue_digest(factions: Iterable[Any], specs: Iterable[Any]) -> str:
+    """A short digest of a game's official catalogue; it changes whenever any fact does."""
+    payload = json.dumps(
+        [[asdict(f) for f in factions], [asdict(e) for e in specs]], sort_keys=True, default=str
+    )
+    return hashlib.sha256(payload.encode()).hexdigest()[:16]
 
 
 _ENTRY_FIELDS = ("name", "category", "text", "data", "rule", "points", "is_draft",
@@ -72,6 +82,8 @@ def _load_game(system: GameSystem) -> LoadReport:
         )
 
     specs = system.entries()
+    game.catalogue_version = catalogue_digest(system.factions(), specs)
+    game.save(update_fields=["catalogue_version"])
     existing = {e.key: e for e in Entry.objects.official().filter(game=game)}
     wanted: dict[str, Entry] = {}
     to_create: list[Entry] = []

@@ -9,9 +9,13 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping
+from copy import deepcopy
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    from companion.games.building import BuildReport, Catalogue
 
 
 def slugify(text: str) -> str:
@@ -124,6 +128,59 @@ class GameSystem:
     def rules_markdown(self) -> str:
         """The rules reference in Muster's own words, with ``{#id}`` section anchors."""
         return (self.package_dir / "rules.md").read_text(encoding="utf-8")
+
+    # Lists (armies, factions, decks): a game with lists has a ``build_rules`` module with
+    # ``validate(body, catalogue) -> BuildReport``, ``EXAMPLE`` (a complete list body),
+    # ``summary(body, catalogue, report) -> str`` and ``model_counts(body, catalogue)``.
+    list_noun: ClassVar[str] = ""  # "army", "faction", "deck"; "" when the game has no lists
+    list_kinds: ClassVar[tuple[str, ...]] = ()  # catalogue kinds its validator reads
+
+    def _build_rules(self) -> Any:
+        import importlib
+
+        return importlib.import_module(f"{type(self).__module__}.build_rules")
+
+    def validate_list(self, body: Mapping[str, Any], catalogue: Catalogue) -> BuildReport:
+        """Every problem of a list, and its derived figures; never raises on bad data."""
+        return self._build_rules().validate(body, catalogue)
+
+    def example_list(self) -> dict[str, Any]:
+        """A complete, legal list body, for the API docs and the tests."""
+        return deepcopy(dict(self._build_rules().EXAMPLE))
+
+    def list_summary(
+        self, body: Mapping[str, Any], catalogue: Catalogue, report: BuildReport
+    ) -> str:
+        """A plain-text summary of a list, for forums and chat."""
+        return self._build_rules().summary(body, catalogue, report)
+
+    def model_counts(self, body: Mapping[str, Any], catalogue: Catalogue) -> dict[str, int]:
+        """How many models of each unit slug the list puts on the table (for collections)."""
+        return self._build_rules().model_counts(body, catalogue)
+
+    def shared_body(self, body: Mapping[str, Any]) -> dict[str, Any]:
+        """What others may see of a list: games with secrets in a list strip them here."""
+        return deepcopy(dict(body))
+
+    def edit_list(
+        self, body: Mapping[str, Any], op: str, args: Mapping[str, str], catalogue: Catalogue
+    ) -> dict[str, Any]:
+        """Apply one builder action (a tap on a page) to a list body and return the new body.
+
+        Raises ``RuleError`` when the action cannot apply (not when the result breaks a
+        rule: the validator reports that). Games with lists have a ``list_edits`` module.
+        """
+        import importlib
+
+        edits = importlib.import_module(f"{type(self).__module__}.list_edits")
+        return edits.apply(deepcopy(dict(body)), op, args, catalogue)
+
+    def builder_choices(self, body: Mapping[str, Any], catalogue: Catalogue) -> dict[str, Any]:
+        """What a builder page offers for ``body`` (plans, units, ...), as plain data."""
+        import importlib
+
+        edits = importlib.import_module(f"{type(self).__module__}.list_edits")
+        return edits.choices(body, catalogue)
 
     def kind(self, slug: str) -> KindSpec:
         for kind in self.kinds:

@@ -25,6 +25,15 @@ class Problem:
     def as_dict(self) -> dict[str, str]:
         return asdict(self)
 
+    @property
+    def structural(self) -> bool:
+        """The list cannot be read as the game's list at all (bad shape, unknown names),
+        as opposed to a rule it breaks. Validators follow the naming convention:
+        ``malformed``, ``unknown-*`` and ``bad-*`` codes are structural."""
+        return self.severity == "error" and (
+            self.code == "malformed" or self.code.startswith(("unknown-", "bad-"))
+        )
+
 
 @dataclass
 class BuildReport:
@@ -89,6 +98,10 @@ class Catalogue:
             for item in items
             if faction is None or item.faction == faction
         ]
+
+    def of_kind_all(self) -> list[CatalogueItem]:
+        """Every item, of every kind."""
+        return [item for items in self._items.values() for item in items]
 
     def __len__(self) -> int:
         return sum(len(v) for v in self._items.values())

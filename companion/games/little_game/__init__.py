@@ -63,6 +63,8 @@ class LittleGame(GameSystem):
         "A tiny two-player skirmish: ten cards numbered 1 to 10 set how far units move, how "
         "hard they hit and whether they break, and losing units costs you cards."
     )
+    list_noun = "army"
+    list_kinds = ("base-size", "unit-kind")
     kinds = (
         KindSpec(
             "card",

@@ -32,16 +32,26 @@ UNIT_FIELDS = (
 )
 
 FORMATION_PLAN_FIELDS = (
-    FieldSpec("choices", "Unit choices", "list", required=True,
-              help="[{unit, min, max, obligatory}] by unit slug."),
+    FieldSpec(
+        "choices",
+        "Unit choices",
+        "list",
+        required=True,
+        help="[{unit, min, max, obligatory}] by unit slug.",
+    ),
     FieldSpec("min_units", "Fewest units", "int", min_value=1, show_in_list=True),
     FieldSpec("max_units", "Most units", "int", min_value=1, show_in_list=True),
     FieldSpec("chiefs", "Allowed chiefs", "list", help="Unit slugs; empty: any unit may lead."),
-    FieldSpec("dependencies", "Dependencies", "list",
-              help="[{unit, per, per_unit}]: at most one `unit` per `per` of `per_unit`."),
+    FieldSpec(
+        "dependencies",
+        "Dependencies",
+        "list",
+        help="[{unit, per, per_unit}]: at most one `unit` per `per` of `per_unit`.",
+    ),
     FieldSpec("stars", "Rare stars", "int", min_value=0, show_in_list=True),
-    FieldSpec("classic", "Classic formation", "dict",
-              help="Unit slug to count: the one-click template."),
+    FieldSpec(
+        "classic", "Classic formation", "dict", help="Unit slug to count: the one-click template."
+    ),
     FieldSpec("invader", "Invader formation", "bool"),
 )
 
@@ -56,24 +66,45 @@ class MakerWar(GameSystem):
         "A 6 mm mass battle for two or more players in two sides: formations of infantry, "
         "tanks, flyers and Titans, supply cards, points of interest."
     )
+    list_noun = "army"
+    list_kinds = ("unit", "formation-plan", "setup-tier")
     kinds = (
-        KindSpec("unit", "Unit", "Units", UNIT_FIELDS, categories=UNIT_TYPES,
-                 homebrew=True, priced=True),
-        KindSpec("formation-plan", "Formation plan", "Formation plans", FORMATION_PLAN_FIELDS,
-                 homebrew=True),
-        KindSpec("trait", "Trait", "Traits",
-                 (FieldSpec("valued", "Takes a value X", "bool", show_in_list=True),),
-                 categories=("firepower", "unit", "chief-and-formation", "flyer", "titan",
-                             "faction")),
+        KindSpec(
+            "unit", "Unit", "Units", UNIT_FIELDS, categories=UNIT_TYPES, homebrew=True, priced=True
+        ),
+        KindSpec(
+            "formation-plan",
+            "Formation plan",
+            "Formation plans",
+            FORMATION_PLAN_FIELDS,
+            homebrew=True,
+        ),
+        KindSpec(
+            "trait",
+            "Trait",
+            "Traits",
+            (FieldSpec("valued", "Takes a value X", "bool", show_in_list=True),),
+            categories=("firepower", "unit", "chief-and-formation", "flyer", "titan", "faction"),
+        ),
         KindSpec("order", "Order", "Orders"),
         KindSpec("stance", "Stance", "Stances"),
         KindSpec("terrain", "Terrain sample", "Terrain samples"),
         KindSpec("setup-tier", "Setup tier", "Game setup table"),
-        KindSpec("supply-card", "Supply card", "Supply cards",
-                 (FieldSpec("value", "Supply value", "int", show_in_list=True),
-                  FieldSpec("copies", "Copies in the deck", "int", show_in_list=True))),
-        KindSpec("critical-hit", "Critical hit", "Critical-hit tables",
-                 categories=("titan-tank", "moderate", "big")),
+        KindSpec(
+            "supply-card",
+            "Supply card",
+            "Supply cards",
+            (
+                FieldSpec("value", "Supply value", "int", show_in_list=True),
+                FieldSpec("copies", "Copies in the deck", "int", show_in_list=True),
+            ),
+        ),
+        KindSpec(
+            "critical-hit",
+            "Critical hit",
+            "Critical-hit tables",
+            categories=("titan-tank", "moderate", "big"),
+        ),
         KindSpec("death-throe", "Death throe", "Death throes"),
         KindSpec("point-of-interest", "Point of interest", "Points of interest"),
     )

@@ -92,11 +92,13 @@ def plan_facts(data: Mapping[str, Any]) -> list[tuple[str, str]]:
     lines.append(("Chief", ", ".join(unit_name(c) for c in chiefs) if chiefs else "any unit"))
     for dep in data.get("dependencies") or []:
         if isinstance(dep, Mapping):
-            lines.append((
-                "Dependency",
-                f"at most one {unit_name(str(dep.get('unit')))} per {dep.get('per')} "
-                f"{unit_name(str(dep.get('per_unit')))}",
-            ))
+            lines.append(
+                (
+                    "Dependency",
+                    f"at most one {unit_name(str(dep.get('unit')))} per {dep.get('per')} "
+                    f"{unit_name(str(dep.get('per_unit')))}",
+                )
+            )
     lines.append(("Rare stars", str(data.get("stars", 0))))
     if data.get("invader"):
         lines.append(("Invader", "enters by carrier, planetfall or portal"))

@@ -118,6 +118,8 @@ class Smalltricks(GameSystem):
         "A fast two-player skirmish on a 6x6 hex board: each side fields six dice as units, "
         "and matches of short, sharp games are won by hurting the enemy castle first."
     )
+    list_noun = "faction"
+    list_kinds = ("unit-type",)
     kinds = (
         KindSpec(
             "unit-type",
@@ -159,6 +161,13 @@ class Smalltricks(GameSystem):
                     }
                 )
         return cleaned
+
+    def shared_body(self, body: Mapping[str, Any]) -> dict[str, Any]:
+        """A faction's starting arrangement stays secret unless its owner shows it."""
+        shared = super().shared_body(body)
+        if not shared.get("show_arrangement"):
+            shared.pop("arrangement", None)
+        return shared
 
 
 GAME = Smalltricks()

@@ -1,0 +1,50 @@
+"""Template helpers of the builders: index into lists, look up names, bar widths."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+register = template.Library()
+
+
+@register.filter
+def at(items: Any, index: int) -> Any:
+    """``items[index]`` or None, for figures that run beside the body's lists."""
+    try:
+        return items[int(index)]
+    except (IndexError, KeyError, TypeError, ValueError):
+        return None
+
+
+@register.filter
+def lookup(mapping: Any, key: Any) -> Any:
+    """``mapping[key]`` or the key itself, so an unknown slug still shows."""
+    if isinstance(mapping, dict):
+        return mapping.get(key, key)
+    return key
+
+
+@register.filter
+def percent(part: Any, whole: Any) -> int:
+    """A bar's width: ``part`` as a whole percentage of ``whole`` (0 when there is none)."""
+    try:
+        return max(0, min(100, round(100 * float(part) / float(whole))))
+    except (TypeError, ValueError, ZeroDivisionError):
+        return 0
+
+
+@register.filter
+def stars(count: Any) -> str:
+    """Rare-formation stars as the book draws them."""
+    try:
+        return "★" * max(0, min(int(count), 20))
+    except (TypeError, ValueError):
+        return ""
+
+
+@register.filter
+def words(slug: Any) -> str:
+    """A slug as words: "left-weapon" -> "Left weapon"."""
+    return str(slug or "").replace("-", " ").capitalize()

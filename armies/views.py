@@ -1,0 +1,356 @@
+"""Pages of the list builders: thin views over the list selectors and services.
+
+Every builder action is a small form that htmx posts; the answer is the builder panel
+re-rendered with the new totals and problems. Without JavaScript the same forms post and
+redirect, so the builder also works as plain HTML.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import select_template
+from django.views.decorators.http import require_POST
+
+from armies import selectors, services
+from armies.models import ListVisibility, SavedList
+from catalog.models import Faction, Game
+from companion.games.base import GameSystem, RuleError
+from companion.games.registry import get_game
+
+
+def _game(slug: str) -> tuple[Game, GameSystem]:
+    game = get_object_or_404(Game, slug=slug)
+    system = get_game(slug)
+    if not system.list_noun:
+        raise Http404(f"{game.name} has no lists.")
+    return game, system
+
+
+def _visible(request: HttpRequest, game: Game, pk: int) -> SavedList:
+    saved_list = selectors.list_for_viewer(game=game, pk=pk, user=request.user)
+    if saved_list is None:
+        raise Http404("No such list.")
+    return saved_list
+
+
+def _owned(request: HttpRequest, game: Game, pk: int) -> SavedList:
+    saved_list = _visible(request, game, pk)
+    if not selectors.is_owner(saved_list, request.user):
+        raise Http404("No such list.")  # others never learn what they cannot change
+    return saved_list
+
+
+def builder_template(game: Game) -> str:
+    """The game's own builder panel, or the generic JSON editor."""
+    return select_template(
+        [f"armies/builder/{game.slug}.html", "armies/builder/generic.html"]
+    ).template.name
+
+
+def _builder_context(
+    request: HttpRequest, saved_list: SavedList, error: dict[str, str] | None = None
+) -> dict[str, Any]:
+    system = get_game(saved_list.game.slug)
+    detail = selectors.list_detail(saved_list, request.user)
+    catalogue = selectors.list_catalogue(game=saved_list.game, user=saved_list.owner)
+    problems_by_path: dict[str, list[dict[str, str]]] = {}
+    for problem in detail["report"]["problems"]:
+        head = ".".join(problem["path"].split(".")[:2])
+        problems_by_path.setdefault(head, []).append(problem)
+    try:
+        choices = system.builder_choices(detail["body"], catalogue)
+    except (ImportError, AttributeError):
+        choices = {}
+    return {
+        "game": saved_list.game,
+        "system": system,
+        "list": saved_list,
+        "detail": detail,
+        "body": detail["body"],
+        "report": detail["report"],
+        "figures": detail["report"]["figures"],
+        "problems_by_path": problems_by_path,
+        "choices": choices,
+        "editable": detail["is_owner"],
+        "action_error": error,
+        "body_json": json.dumps(detail["body"], indent=2),
+        "builder_template": builder_template(saved_list.game),
+        "faction": Faction.objects.filter(
+            game=saved_list.game, slug=detail["body"].get("faction", "")
+        ).first(),
+    }
+
+
+@login_required
+def my_lists(request: HttpRequest, game: str) -> HttpResponse:
+    game_obj, system = _game(game)
+    return render(
+        request,
+        "armies/my_lists.html",
+        {
+            "game": game_obj,
+            "system": system,
+            "lists": selectors.lists_of(game=game_obj, user=request.user),
+            "factions": game_obj.factions.filter(is_draft=False),
+        },
+    )
+
+
+@login_required
+@require_POST
+def new_list(request: HttpRequest, game: str) -> HttpResponse:
+    """A new list: the game's ``start`` action turns the form into an empty list body."""
+    game_obj, system = _game(game)
+    catalogue = selectors.list_catalogue(game=game_obj, user=request.user)
+    try:
+        body = system.edit_list({}, "start", request.POST.dict(), catalogue)
+        saved_list = services.list_create(
+            owner=request.user, game=game_obj, name=request.POST.get("name", ""), body=body
+        )
+    except RuleError as exc:
+        for path, message in exc.errors.items():
+            messages.error(request, f"{path}: {message}")
+        return redirect("armies:mine", game_obj.slug)
+    return redirect(saved_list)
+
+
+def detail(request: HttpRequest, game: str, pk: int) -> HttpResponse:
+    game_obj, _ = _game(game)
+    saved_list = _visible(request, game_obj, pk)
+    return render(request, "armies/detail.html", _builder_context(request, saved_list))
+
+
+def shared(request: HttpRequest, token: str) -> HttpResponse:
+    saved_list = selectors.shared_list(token)
+    if saved_list is None:
+        raise Http404("No such shared list.")
+    return render(request, "armies/detail.html", _builder_context(request, saved_list))
+
+
+@login_required
+@require_POST
+def edit(request: HttpRequest, game: str, pk: int) -> HttpResponse:
+    """One builder action; htmx gets the panel back, plain forms a redirect."""
+    game_obj, _ = _game(game)
+    saved_list = _owned(request, game_obj, pk)
+    args = request.POST.dict()
+    op = args.pop("op", "")
+    if op == "replace-body":  # the generic editor sends the whole body as JSON
+        error = _replace_body(saved_list, args.get("body", ""))
+    else:
+        error = None
+        try:
+            saved_list = services.list_edit(saved_list=saved_list, op=op, args=args)
+        except RuleError as exc:
+            error = exc.errors
+    if request.headers.get("HX-Request"):
+        saved_list.refresh_from_db()
+        context = _builder_context(request, saved_list, error)
+        return render(request, "armies/_builder.html", context, status=200)
+    if error:
+        for path, message in error.items():
+            messages.error(request, f"{path}: {message}")
+    return redirect(saved_list)
+
+
+def _replace_body(saved_list: SavedList, text: str) -> dict[str, str] | None:
+    try:
+        body = json.loads(text)
+    except json.JSONDecodeError as exc:
+        return {"body": f"Not valid JSON: {exc.msg} (line {exc.lineno})."}
+    try:
+        services.list_save(saved_list=saved_list, body=body, coalesce=True)
+    except RuleError as exc:
+        return exc.errors
+    return None
+
+
+@login_required
+@require_POST
+def settings_view(request: HttpRequest, game: str, pk: int) -> HttpResponse:
+    game_obj, _ = _game(game)
+    saved_list = _owned(request, game_obj, pk)
+    try:
+        services.list_save(
+            saved_list=saved_list,
+            name=request.POST.get("name", ""),
+            notes=request.POST.get("notes", ""),
+            visibility=request.POST.get("visibility", ListVisibility.PRIVATE),
+        )
+        messages.success(request, "Saved.")
+    except RuleError as exc:
+        for path, message in exc.errors.items():
+            messages.error(request, f"{path}: {message}")
+    return redirect(saved_list)
+
+
+@login_required
+def versions(request: HttpRequest, game: str, pk: int) -> HttpResponse:
+    game_obj, _ = _game(game)
+    saved_list = _owned(request, game_obj, pk)
+    return render(
+        request,
+        "armies/versions.html",
+        {
+            "game": game_obj,
+            "list": saved_list,
+            "versions": saved_list.versions.all(),
+        },
+    )
+
+
+@login_required
+@require_POST
+def restore(request: HttpRequest, game: str, pk: int) -> HttpResponse:
+    game_obj, _ = _game(game)
+    saved_list = _owned(request, game_obj, pk)
+    try:
+        number = int(request.POST.get("number", ""))
+        services.list_restore(saved_list=saved_list, number=number)
+        messages.success(request, f"Restored version {number} as version {saved_list.version}.")
+    except (ValueError, RuleError):
+        messages.error(request, "There is no such version.")
+    return redirect(saved_list)
+
+
+@login_required
+@require_POST
+def copy(request: HttpRequest, game: str, pk: int) -> HttpResponse:
+    """Copy a list one may see (own, gallery, or by its share token) into one's lists."""
+    game_obj, _ = _game(game)
+    token = request.POST.get("token", "")
+    source = selectors.shared_list(token) if token else _visible(request, game_obj, pk)
+    if source is None or source.pk != pk:
+        raise Http404("No such list.")
+    body = selectors.body_for(source, request.user)
+    new = services.list_copy(source=source, owner=request.user, body=body)
+    messages.success(request, f"Copied to your lists as “{new.name}”.")
+    return redirect(new)
+
+
+@login_required
+@require_POST
+def delete(request: HttpRequest, game: str, pk: int) -> HttpResponse:
+    game_obj, _ = _game(game)
+    saved_list = _owned(request, game_obj, pk)
+    services.list_delete(saved_list=saved_list)
+    messages.success(request, f"Deleted {saved_list.name}.")
+    return redirect("armies:mine", game_obj.slug)
+
+
+def export(request: HttpRequest, game: str, pk: int) -> HttpResponse:
+    game_obj, _ = _game(game)
+    saved_list = _visible(request, game_obj, pk)
+    body = selectors.body_for(saved_list, request.user)
+    response = JsonResponse(
+        services.export_document(saved_list, body), json_dumps_params={"indent": 2}
+    )
+    response["Content-Disposition"] = f'attachment; filename="muster-{game}-{pk}.json"'
+    return response
+
+
+def summary(request: HttpRequest, game: str, pk: int) -> HttpResponse:
+    game_obj, system = _game(game)
+    saved_list = _visible(request, game_obj, pk)
+    body, report = selectors.report_for(saved_list, request.user)
+    catalogue = selectors.list_catalogue(game=game_obj, user=saved_list.owner)
+    text = f"{saved_list.name} ({game_obj.name})\n{system.list_summary(body, catalogue, report)}\n"
+    return HttpResponse(text, content_type="text/plain; charset=utf-8")
+
+
+@login_required
+def import_list(request: HttpRequest, game: str) -> HttpResponse:
+    """Paste or upload an exported document; every problem is shown, nothing half-saved."""
+    game_obj, system = _game(game)
+    errors: dict[str, str] = {}
+    text = ""
+    if request.method == "POST":
+        upload = request.FILES.get("file")
+        text = (
+            upload.read().decode("utf-8", "replace") if upload else request.POST.get("document", "")
+        )
+        try:
+            document = json.loads(text)
+        except json.JSONDecodeError as exc:
+            errors = {"document": f"Not valid JSON: {exc.msg} (line {exc.lineno})."}
+        else:
+            try:
+                saved_list, _ = services.list_import(
+                    owner=request.user, game=game_obj, document=document
+                )
+            except RuleError as exc:
+                errors = exc.errors
+            else:
+                messages.success(request, f"Imported {saved_list.name}.")
+                return redirect(saved_list)
+    return render(
+        request,
+        "armies/import.html",
+        {
+            "game": game_obj,
+            "system": system,
+            "errors": errors,
+            "text": text,
+        },
+        status=400 if errors else 200,
+    )
+
+
+def gallery(request: HttpRequest, game: str) -> HttpResponse:
+    game_obj, system = _game(game)
+    q = request.GET.get("q", "").strip()
+    return render(
+        request,
+        "armies/gallery.html",
+        {
+            "game": game_obj,
+            "system": system,
+            "q": q,
+            "lists": selectors.gallery(game=game_obj, q=q)[:100],
+        },
+    )
+
+
+@login_required
+def collection(request: HttpRequest, game: str) -> HttpResponse:
+    """The player's models of this game's units: printed, bought, painted."""
+    game_obj, system = _game(game)
+    units = selectors.collectable_units(game=game_obj)
+    if request.method == "POST":
+        try:
+            services.collection_set(
+                owner=request.user,
+                game=game_obj,
+                unit=request.POST.get("unit", ""),
+                name=request.POST.get("name", ""),
+                printed=_count(request.POST.get("printed")),
+                bought=_count(request.POST.get("bought")),
+                painted=_count(request.POST.get("painted")),
+            )
+        except RuleError as exc:
+            for path, message in exc.errors.items():
+                messages.error(request, f"{path}: {message}")
+        return redirect("armies:collection", game_obj.slug)
+    owned = {c.unit: c for c in request.user.collection.filter(game=game_obj)}
+    return render(
+        request,
+        "armies/collection.html",
+        {
+            "game": game_obj,
+            "system": system,
+            "rows": [(unit, owned.get(unit["slug"])) for unit in units],
+        },
+    )
+
+
+def _count(raw: str | None) -> Any:
+    try:
+        return int(raw or 0)
+    except ValueError:
+        return raw  # the service names the field

@@ -1,0 +1,279 @@
+"""The Maker-War army builder's actions: each tap on the page is one pure edit of the body.
+
+The edits only keep the body well-formed (a formation to add a unit to must exist); they
+never refuse a move because it breaks a rule of the book: the validator reports that, so
+a player can build through an illegal state towards a legal one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from companion.games.base import RuleError
+from companion.games.building import Catalogue
+from companion.games.list_editing import arg_bool, arg_int, arg_str, item_at
+
+OPTIONS = ("ignore_setup_guidelines", "allow_homebrew")
+DEFAULT_BUDGET = 1000
+
+
+def _formations(body: dict[str, Any]) -> list[dict[str, Any]]:
+    if not isinstance(body.get("formations"), list):
+        body["formations"] = []
+    return body["formations"]
+
+
+def _lines(formation: Any, name: str = "formation") -> list[dict[str, Any]]:
+    if not isinstance(formation, dict):
+        raise RuleError({name: "This formation cannot be edited."})
+    if not isinstance(formation.get("units"), list):
+        formation["units"] = []
+    return formation["units"]
+
+
+def start(body: dict, args: Mapping[str, str], catalogue: Catalogue) -> dict:
+    """A new, empty army of one faction and budget."""
+    faction = arg_str(args, "faction")
+    budget = arg_int(args, "budget", low=1) if args.get("budget") else DEFAULT_BUDGET
+    return {
+        "faction": faction,
+        "budget": budget,
+        "options": {o: False for o in OPTIONS},
+        "formations": [],
+        "hypha": [],
+    }
+
+
+def set_budget(body: dict, args: Mapping[str, str], catalogue: Catalogue) -> dict:
+    body["budget"] = arg_int(args, "budget", low=1)
+    return body
+
+
+def set_option(body: dict, args: Mapping[str, str], catalogue: Catalogue) -> dict:
+    name = arg_str(args, "option")
+    if name not in OPTIONS:
+        raise RuleError({"option": f"Must be one of: {', '.join(OPTIONS)}."})
+    options = body.get("options") if isinstance(body.get("options"), dict) else {}
+    options[name] = arg_bool(args, "value")
+    body["options"] = options
+    return body
+
+
+def add_formation(body: dict, args: Mapping[str, str], catalogue: Catalogue) -> dict:
+    """A formation of a plan: empty, or the plan's classic formation (one tap)."""
+    slug = arg_str(args, "plan")
+    plan = catalogue.get("formation-plan", slug, str(body.get("faction", "")))
+    if plan is None:
+        raise RuleError({"plan": f"No formation plan '{slug}'."})
+    formation: dict[str, Any] = {"plan": slug, "name": plan.name, "units": []}
+    if arg_bool(args, "classic"):
+        chiefs = list(plan.data.get("chiefs") or [])
+        for unit, count in (plan.data.get("classic") or {}).items():
+            formation["units"].append({"unit": unit, "count": count})
+        total = sum(line["count"] for line in formation["units"])
+        lead = next(
+            (line for line in formation["units"] if line["unit"] in chiefs),
+            formation["units"][0] if formation["units"] and not chiefs else None,
+        )
+        if lead is not None and total >= 2:
+            lead["chief"] = True
+    _formations(body).append(formation)
+    return body
+
+
+def remove_formation(body: dict, args: Mapping[str, str], catalogue: Catalogue) -> dict:
+    formations = _formations(body)
+    item_at(formations, arg_int(args, "formation"), "formation")
+    formations.pop(arg_int(args, "formation"))
+    return body
+
+
+def rename_formation(body: dict, args: Mapping[str, str], catalogue: Catalogue) -> dict:
+    formation = item_at(_formations(body), arg_int(args, "formation"), "formation")
+    formation["name"] = str(args.get("name", "")).strip()[:80]
+    return body
+
+
+def set_count(body: dict, args: Mapping[str, str], catalogue: Catalogue) -> dict:
+    """Set how many of a unit a formation holds; 0 removes the line."""
+    formation = item_at(_formations(body), arg_int(args, "formation"), "formation")
+    lines = _lines(formation)
+    unit = arg_str(args, "unit")
+    count = arg_int(args, "count", low=0, high=999)
+    line = next((ln for ln in lines if isinstance(ln, dict) and ln.get("unit") == unit), None)
+    if count == 0:
+        if line is not None:
+            lines.remove(line)
+    elif line is None:
+        lines.append({"unit": unit, "count": count})
+    else:
+        line["count"] = count
+    return body
+
+
+def add_unit(body: dict, args: Mapping[str, str], catalogue: Catalogue) -> dict:
+    """One more of a unit in a formation (a "+" tap)."""
+    formation = item_at(_formations(body), arg_int(args, "formation"), "formation")
+    unit = arg_str(args, "unit")
+    line = next(
+        (ln for ln in _lines(formation) if isinstance(ln, dict) and ln.get("unit") == unit), None
+    )
+    count = (line.get("count", 0) if line and isinstance(line.get("count"), int) else 0) + 1
+    return set_count(body, {**args, "count": str(count)}, catalogue)
+
+
+def remove_unit(body: dict, args: Mapping[str, str], catalogue: Catalogue) -> dict:
+    """One fewer of a unit (a "-" tap); the line goes when it reaches 0."""
+    formation = item_at(_formations(body), arg_int(args, "formation"), "formation")
+    unit = arg_str(args, "unit")
+    line = next(
+        (ln for ln in _lines(formation) if isinstance(ln, dict) and ln.get("unit") == unit), None
+    )
+    if line is None:
+        return body
+    count = max((line.get("count") if isinstance(line.get("count"), int) else 1) - 1, 0)
+    return set_count(body, {**args, "count": str(count)}, catalogue)
+
+
+def set_chief(body: dict, args: Mapping[str, str], catalogue: Catalogue) -> dict:
+    """Mark the line one of whose models leads; ``only=0`` adds a chief beside the others."""
+    formation = item_at(_formations(body), arg_int(args, "formation"), "formation")
+    unit = arg_str(args, "unit")
+    only = args.get("only", "1") != "0"
+    found = False
+    for line in _lines(formation):
+        if not isinstance(line, dict):
+            continue
+        if line.get("unit") == unit:
+            line["chief"] = True
+            found = True
+        elif only:
+            line.pop("chief", None)
+    if not found:
+        raise RuleError({"unit": f"The formation holds no '{unit}'."})
+    return body
+
+
+def set_mount(body: dict, args: Mapping[str, str], catalogue: Catalogue) -> dict:
+    """Put a weapon on a Titan's named mount; an empty weapon restores the Titan's own."""
+    formation = item_at(_formations(body), arg_int(args, "formation"), "formation")
+    mount = arg_str(args, "mount")
+    weapon = str(args.get("weapon", "")).strip()
+    mounts = formation.get("mounts") if isinstance(formation.get("mounts"), dict) else {}
+    if weapon:
+        mounts[mount] = weapon
+    else:
+        mounts.pop(mount, None)
+    formation["mounts"] = mounts
+    return body
+
+
+def set_hypha(body: dict, args: Mapping[str, str], catalogue: Catalogue) -> dict:
+    """How many of a hypha the army lists apart from its formations; 0 removes it."""
+    if not isinstance(body.get("hypha"), list):
+        body["hypha"] = []
+    unit = arg_str(args, "unit")
+    count = arg_int(args, "count", low=0, high=999)
+    line = next(
+        (ln for ln in body["hypha"] if isinstance(ln, dict) and ln.get("unit") == unit), None
+    )
+    if count == 0:
+        if line is not None:
+            body["hypha"].remove(line)
+    elif line is None:
+        body["hypha"].append({"unit": unit, "count": count})
+    else:
+        line["count"] = count
+    return body
+
+
+ACTIONS: dict[str, Callable[[dict, Mapping[str, str], Catalogue], dict]] = {
+    "start": start,
+    "set-budget": set_budget,
+    "set-option": set_option,
+    "add-formation": add_formation,
+    "remove-formation": remove_formation,
+    "rename-formation": rename_formation,
+    "set-count": set_count,
+    "add-unit": add_unit,
+    "remove-unit": remove_unit,
+    "set-chief": set_chief,
+    "set-mount": set_mount,
+    "set-hypha": set_hypha,
+}
+
+
+def apply(body: dict, op: str, args: Mapping[str, str], catalogue: Catalogue) -> dict:
+    """Run the builder action ``op``; unknown actions are a ``RuleError``."""
+    action = ACTIONS.get(op)
+    if action is None:
+        raise RuleError({"op": f"Unknown action '{op}'."})
+    return action(body, args, catalogue)
+
+
+def choices(body: Mapping[str, Any], catalogue: Catalogue) -> dict[str, Any]:
+    """What the builder page offers for this body: the faction's plans with the units each
+    may hold, Titan weapons by faction, and hypha; plain data for the template."""
+    faction = str(body.get("faction", "")) if isinstance(body, Mapping) else ""
+    units = {u.slug: u for u in catalogue.of_kind("unit", faction)}
+    homebrew_ok = (
+        bool((body.get("options") or {}).get("allow_homebrew"))
+        if isinstance(body, Mapping) and isinstance(body.get("options"), Mapping)
+        else False
+    )
+    plans = []
+    for plan in sorted(catalogue.of_kind("formation-plan", faction), key=lambda p: p.name):
+        if plan.is_homebrew and not homebrew_ok:
+            continue
+        plan_units = [
+            {
+                "slug": c.get("unit"),
+                "name": units[c["unit"]].name if c.get("unit") in units else c.get("unit"),
+                "points": units[c["unit"]].points if c.get("unit") in units else None,
+                "min": c.get("min", 0),
+                "max": c.get("max", 1),
+            }
+            for c in plan.data.get("choices") or []
+            if isinstance(c, Mapping)
+        ]
+        plans.append(
+            {
+                "slug": plan.slug,
+                "name": plan.name,
+                "stars": plan.data.get("stars", 0),
+                "units": plan_units,
+                "has_classic": bool(plan.data.get("classic")),
+                "is_homebrew": plan.is_homebrew,
+            }
+        )
+    weapons = sorted(
+        (
+            {"slug": u.slug, "name": u.name, "points": u.points, "titan": u.data.get("titan")}
+            for u in units.values()
+            if u.category == "weapon"
+        ),
+        key=lambda w: w["name"],
+    )
+    hypha = sorted(
+        (
+            {"slug": u.slug, "name": u.name, "points": u.points}
+            for u in units.values()
+            if "hypha" in (u.data.get("traits") or {})
+        ),
+        key=lambda h: h["name"],
+    )
+    titans = {
+        u.slug: [m.get("mount") for m in u.data.get("mounts") or [] if isinstance(m, Mapping)]
+        for u in units.values()
+        if u.category == "titan"
+    }
+    names = {slug: u.name for slug, u in units.items()}
+    return {
+        "plans": plans,
+        "weapons": weapons,
+        "hypha": hypha,
+        "titans": titans,
+        "names": names,
+        "points": {slug: u.points for slug, u in units.items()},
+    }
