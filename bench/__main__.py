@@ -41,8 +41,9 @@ def main() -> int:
         "|---|---|---|---|",
     ]
     for r in results:
-        lines.append(f"| {r['name']} | {r['target']} | {r['result']} | "
-                     f"{'yes' if r['ok'] else 'NO'} |")
+        lines.append(
+            f"| {r['name']} | {r['target']} | {r['result']} | {'yes' if r['ok'] else 'NO'} |"
+        )
     (ROOT / "BENCHMARKS.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
     print("\n".join(lines))
     return 0 if all(r["ok"] for r in results) else 1

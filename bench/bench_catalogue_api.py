@@ -18,10 +18,26 @@ def _seed(game, count: int) -> None:
     faction = game.factions.first()
     Entry.objects.filter(game=game, slug__startswith="bench-").delete()
     made = Entry.objects.bulk_create(
-        Entry(game=game, kind="unit", slug=f"bench-{i}", name=f"Bench Unit {i}", faction=faction,
-              category="infantry", key=f"unit/bench/{i}", points=6 + i % 50, order=1000 + i,
-              data={"type": "infantry", "armor": 1, "speed": 10, "fire_range": 30,
-                    "fire_power": 1, "melee": 1, "traits": {"hero": 1}})
+        Entry(
+            game=game,
+            kind="unit",
+            slug=f"bench-{i}",
+            name=f"Bench Unit {i}",
+            faction=faction,
+            category="infantry",
+            key=f"unit/bench/{i}",
+            points=6 + i % 50,
+            order=1000 + i,
+            data={
+                "type": "infantry",
+                "armor": 1,
+                "speed": 10,
+                "fire_range": 30,
+                "fire_power": 1,
+                "melee": 1,
+                "traits": {"hero": 1},
+            },
+        )
         for i in range(count)
     )
     through = Entry.references.through
@@ -70,6 +86,6 @@ def run() -> dict:
         "name": f"Catalogue list API, one page of 50 among {UNITS:,} units",
         "target": f"<= {TARGET_MS:.0f} ms a page; queries constant",
         "result": f"median {p50:.1f} ms, worst {worst:.1f} ms over {len(times)} pages; "
-                  f"{small_queries} queries with 200 units, {large_queries} with {UNITS:,}",
+        f"{small_queries} queries with 200 units, {large_queries} with {UNITS:,}",
         "ok": worst <= TARGET_MS and small_queries == large_queries,
     }

@@ -14,8 +14,10 @@ COUNT = 10_000
 
 def random_profile(rng: random.Random) -> dict:
     kind = rng.choice(["infantry", "tank", "titan", "flyer", "weapon"])
-    traits = {t.slug: (rng.randint(1, 6) if t.valued else 1)
-              for t in rng.sample(TRAIT_NAMES, rng.randint(0, 4))}
+    traits = {
+        t.slug: (rng.randint(1, 6) if t.valued else 1)
+        for t in rng.sample(TRAIT_NAMES, rng.randint(0, 4))
+    }
     profile = {
         "type": kind,
         "armor": rng.randint(1, 6),
@@ -45,7 +47,7 @@ def run() -> dict:
         "name": f"Price {COUNT:,} random unit profiles",
         "target": f"<= {TARGET_S:.1f} s",
         "result": f"{best:.3f} s pricing (best of 3); {parsed - start:.3f} s parsing JSON "
-                  f"profiles; first pass {priced - parsed:.3f} s",
+        f"profiles; first pass {priced - parsed:.3f} s",
         "ok": best <= TARGET_S and len(points) == COUNT,
     }
 

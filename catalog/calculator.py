@@ -75,17 +75,41 @@ def calculator(request: HttpRequest, game: str) -> HttpResponse:
         result, errors = _price(system, profile, errors)
         if request.POST.get("save") and result is not None:
             return _save(request, game_obj, profile)
-        return render(request, "catalog/_calculator_result.html", {
-            "result": result, "errors": errors, "profile": profile,
-        }, status=200 if request.headers.get("HX-Request") or not errors else 400)
-    start = {"type": "infantry", "armor": 1, "speed": 10, "fire_range": 30, "fire_power": 1,
-             "melee": 1, "traits": {}}
+        return render(
+            request,
+            "catalog/_calculator_result.html",
+            {
+                "result": result,
+                "errors": errors,
+                "profile": profile,
+            },
+            status=200 if request.headers.get("HX-Request") or not errors else 400,
+        )
+    start = {
+        "type": "infantry",
+        "armor": 1,
+        "speed": 10,
+        "fire_range": 30,
+        "fire_power": 1,
+        "melee": 1,
+        "traits": {},
+    }
     result, errors = _price(system, start, {})
-    return render(request, "catalog/calculator.html", {
-        "game": game_obj, "system": system, "traits": traits, "start": start,
-        "types": fields["type"].choices, "arcs": fields["fire_arc"].choices,
-        "fire_traits": fields["fire_traits"].choices, "result": result, "errors": errors,
-    })
+    return render(
+        request,
+        "catalog/calculator.html",
+        {
+            "game": game_obj,
+            "system": system,
+            "traits": traits,
+            "start": start,
+            "types": fields["type"].choices,
+            "arcs": fields["fire_arc"].choices,
+            "fire_traits": fields["fire_traits"].choices,
+            "result": result,
+            "errors": errors,
+        },
+    )
 
 
 def _save(request: HttpRequest, game_obj, profile: dict[str, Any]) -> HttpResponse:
@@ -93,13 +117,20 @@ def _save(request: HttpRequest, game_obj, profile: dict[str, Any]) -> HttpRespon
         return redirect(f"/accounts/login/?next={request.path}")
     try:
         entry = services.homebrew_create(
-            owner=request.user, game=game_obj, kind="unit",
-            name=request.POST.get("name", ""), faction=request.POST.get("faction", ""),
+            owner=request.user,
+            game=game_obj,
+            kind="unit",
+            name=request.POST.get("name", ""),
+            faction=request.POST.get("faction", ""),
             data=profile,
         )
     except RuleError as exc:
-        return render(request, "catalog/_calculator_result.html",
-                      {"result": None, "errors": exc.errors, "profile": profile}, status=400)
+        return render(
+            request,
+            "catalog/_calculator_result.html",
+            {"result": None, "errors": exc.errors, "profile": profile},
+            status=400,
+        )
     messages.success(request, f"Saved {entry.name} as a homebrew unit ({entry.points} points).")
     response = HttpResponse(status=204)
     response["HX-Redirect"] = entry.get_absolute_url()

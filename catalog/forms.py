@@ -12,8 +12,11 @@ from companion.games.base import FieldSpec, GameSystem, KindSpec
 
 
 def _form_field(spec: FieldSpec) -> forms.Field:
-    common: dict[str, Any] = {"label": spec.label, "required": spec.required,
-                              "help_text": spec.help}
+    common: dict[str, Any] = {
+        "label": spec.label,
+        "required": spec.required,
+        "help_text": spec.help,
+    }
     if spec.type == "int":
         return forms.IntegerField(min_value=spec.min_value, max_value=spec.max_value, **common)
     if spec.type == "bool":
@@ -22,7 +25,8 @@ def _form_field(spec: FieldSpec) -> forms.Field:
         return forms.ChoiceField(choices=[("", "—"), *[(c, c) for c in spec.choices]], **common)
     if spec.type == "list" and spec.choices:
         return forms.MultipleChoiceField(
-            choices=[(c, c) for c in spec.choices], widget=forms.CheckboxSelectMultiple,
+            choices=[(c, c) for c in spec.choices],
+            widget=forms.CheckboxSelectMultiple,
             **{**common, "required": False},
         )
     if spec.type in ("list", "dict"):
@@ -97,8 +101,10 @@ class HomebrewForm(forms.Form):
     def add_rule_errors(self, errors: dict[str, str]) -> None:
         for path, message in errors.items():
             field = path.replace("data.", "data__", 1).split(".")[0]
-            self.add_error(field if field in self.fields else None,
-                           message if field in self.fields else f"{path}: {message}")
+            self.add_error(
+                field if field in self.fields else None,
+                message if field in self.fields else f"{path}: {message}",
+            )
 
 
 class UnitCostForm(forms.Form):

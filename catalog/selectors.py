@@ -29,8 +29,10 @@ def entry_list(
     if kind:
         qs = qs.filter(kind=kind)
     if faction:
-        qs = qs.filter(faction__slug=faction) if faction != "neutral" else qs.filter(
-            faction__isnull=True
+        qs = (
+            qs.filter(faction__slug=faction)
+            if faction != "neutral"
+            else qs.filter(faction__isnull=True)
         )
     if category:
         qs = qs.filter(category=category)
@@ -76,8 +78,11 @@ def rule_backlinks(game: Game) -> dict[str, list[dict[str, str]]]:
     """Official entries grouped by the rule section that defines them: the way back."""
     grouped: dict[str, list[dict[str, str]]] = {}
     rows = (
-        Entry.objects.official().filter(game=game).exclude(rule="")
-        .order_by("kind", "order", "name").values_list("pk", "slug", "name", "rule")
+        Entry.objects.official()
+        .filter(game=game)
+        .exclude(rule="")
+        .order_by("kind", "order", "name")
+        .values_list("pk", "slug", "name", "rule")
     )
     for pk, slug, name, rule in rows:
         url = reverse("catalog:entry", args=[game.slug, pk, slug])

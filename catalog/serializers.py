@@ -33,8 +33,16 @@ class GameSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Game
-        fields = ["slug", "name", "short_name", "min_players", "max_players", "players",
-                  "summary", "kinds"]
+        fields = [
+            "slug",
+            "name",
+            "short_name",
+            "min_players",
+            "max_players",
+            "players",
+            "summary",
+            "kinds",
+        ]
 
     def get_kinds(self, game: Game) -> list[dict]:
         return KindSerializer(get_game(game.slug).kinds, many=True).data
@@ -43,8 +51,7 @@ class GameSerializer(serializers.ModelSerializer):
 class FactionSerializer(serializers.ModelSerializer):
     class Meta:
         model = Faction
-        fields = ["slug", "name", "description", "keywords", "special_rules", "rule",
-                  "is_draft"]
+        fields = ["slug", "name", "description", "keywords", "special_rules", "rule", "is_draft"]
 
 
 class ReferenceSerializer(serializers.ModelSerializer):
@@ -61,9 +68,23 @@ class EntrySerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Entry
-        fields = ["id", "kind", "slug", "name", "faction", "category", "text", "data",
-                  "points", "rule", "rule_url", "is_draft", "is_starter", "is_homebrew",
-                  "references"]
+        fields = [
+            "id",
+            "kind",
+            "slug",
+            "name",
+            "faction",
+            "category",
+            "text",
+            "data",
+            "points",
+            "rule",
+            "rule_url",
+            "is_draft",
+            "is_starter",
+            "is_homebrew",
+            "references",
+        ]
 
 
 class HomebrewSerializer(serializers.ModelSerializer):
@@ -78,8 +99,19 @@ class HomebrewSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Entry
-        fields = ["id", "kind", "slug", "name", "faction", "category", "text", "data",
-                  "points", "visibility", "share_url"]
+        fields = [
+            "id",
+            "kind",
+            "slug",
+            "name",
+            "faction",
+            "category",
+            "text",
+            "data",
+            "points",
+            "visibility",
+            "share_url",
+        ]
         read_only_fields = ["id", "slug", "points"]
 
     def to_representation(self, instance: Entry) -> dict:

@@ -42,8 +42,17 @@ def catalogue_digest(factions: Iterable[Any], specs: Iterable[Any]) -> str:
     return hashlib.sha256(payload.encode()).hexdigest()[:16]
 
 
-_ENTRY_FIELDS = ("name", "category", "text", "data", "rule", "points", "is_draft",
-                 "is_starter", "order")
+_ENTRY_FIELDS = (
+    "name",
+    "category",
+    "text",
+    "data",
+    "rule",
+    "points",
+    "is_draft",
+    "is_starter",
+    "order",
+)
 
 
 def load_catalogue(games: Iterable[GameSystem] | None = None) -> list[LoadReport]:
@@ -104,8 +113,15 @@ def _load_game(system: GameSystem) -> LoadReport:
         faction = factions.get(spec.faction) if spec.faction else None
         entry = existing.get(key)
         if entry is None:
-            entry = Entry(game=game, kind=spec.kind, slug=spec.slug, key=key, faction=faction,
-                          visibility=Visibility.OFFICIAL, **values)
+            entry = Entry(
+                game=game,
+                kind=spec.kind,
+                slug=spec.slug,
+                key=key,
+                faction=faction,
+                visibility=Visibility.OFFICIAL,
+                **values,
+            )
             to_create.append(entry)
         elif faction != entry.faction or any(getattr(entry, f) != v for f, v in values.items()):
             for field, value in values.items():
@@ -153,8 +169,15 @@ def _link_references(game: Game, specs, wanted: Mapping[str, Entry]) -> None:
 
 # --- homebrew -------------------------------------------------------------------------
 
+
 def _clean_homebrew(
-    *, system: GameSystem, game: Game, kind: str, name: str, faction: str, category: str,
+    *,
+    system: GameSystem,
+    game: Game,
+    kind: str,
+    name: str,
+    faction: str,
+    category: str,
     data: Mapping[str, Any],
 ) -> tuple[dict[str, Any], Faction | None, int | None]:
     errors: dict[str, str] = {}
@@ -187,8 +210,15 @@ def _clean_homebrew(
 
 @transaction.atomic
 def homebrew_create(
-    *, owner, game: Game, kind: str, name: str, faction: str = "", category: str = "",
-    text: str = "", data: Mapping[str, Any] | None = None,
+    *,
+    owner,
+    game: Game,
+    kind: str,
+    name: str,
+    faction: str = "",
+    category: str = "",
+    text: str = "",
+    data: Mapping[str, Any] | None = None,
     visibility: str = Visibility.PRIVATE,
 ) -> Entry:
     """Add a user's own entry; prices come from the game's formula, never the user."""
@@ -196,29 +226,53 @@ def homebrew_create(
     if visibility not in (Visibility.PRIVATE, Visibility.LINK):
         raise RuleError({"visibility": "Must be 'private' or 'link'."})
     cleaned, faction_obj, points = _clean_homebrew(
-        system=system, game=game, kind=kind, name=name, faction=faction, category=category,
+        system=system,
+        game=game,
+        kind=kind,
+        name=name,
+        faction=faction,
+        category=category,
         data=data or {},
     )
     if not category and "type" in cleaned and system.kind(kind).categories:
         category = cleaned["type"]
     return Entry.objects.create(
-        game=game, kind=kind, slug=slugify(name), name=name.strip(), faction=faction_obj,
-        category=category, text=text, data=cleaned, points=points, owner=owner,
+        game=game,
+        kind=kind,
+        slug=slugify(name),
+        name=name.strip(),
+        faction=faction_obj,
+        category=category,
+        text=text,
+        data=cleaned,
+        points=points,
+        owner=owner,
         visibility=visibility,
     )
 
 
 @transaction.atomic
 def homebrew_update(
-    *, entry: Entry, name: str, faction: str = "", category: str = "", text: str = "",
-    data: Mapping[str, Any] | None = None, visibility: str = Visibility.PRIVATE,
+    *,
+    entry: Entry,
+    name: str,
+    faction: str = "",
+    category: str = "",
+    text: str = "",
+    data: Mapping[str, Any] | None = None,
+    visibility: str = Visibility.PRIVATE,
 ) -> Entry:
     system = all_games()[entry.game.slug]
     if visibility not in (Visibility.PRIVATE, Visibility.LINK):
         raise RuleError({"visibility": "Must be 'private' or 'link'."})
     cleaned, faction_obj, points = _clean_homebrew(
-        system=system, game=entry.game, kind=entry.kind, name=name, faction=faction,
-        category=category, data=data or {},
+        system=system,
+        game=entry.game,
+        kind=entry.kind,
+        name=name,
+        faction=faction,
+        category=category,
+        data=data or {},
     )
     if not category and "type" in cleaned and system.kind(entry.kind).categories:
         category = cleaned["type"]

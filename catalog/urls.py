@@ -14,9 +14,11 @@ urlpatterns = [
     path("games/<slug:game>/factions/<slug:faction>/", views.faction_detail, name="faction"),
     path("games/<slug:game>/rules/", views.rules, name="rules"),
     path("games/<slug:game>/calculator/", calculator.calculator, name="calculator"),
-    path("games/<slug:game>/homebrew/new/<slug:kind>/", views.homebrew_create,
-         name="homebrew-create"),
+    path(
+        "games/<slug:game>/homebrew/new/<slug:kind>/", views.homebrew_create, name="homebrew-create"
+    ),
     path("games/<slug:game>/homebrew/<int:pk>/edit/", views.homebrew_edit, name="homebrew-edit"),
-    path("games/<slug:game>/homebrew/<int:pk>/delete/", views.homebrew_delete,
-         name="homebrew-delete"),
+    path(
+        "games/<slug:game>/homebrew/<int:pk>/delete/", views.homebrew_delete, name="homebrew-delete"
+    ),
 ]

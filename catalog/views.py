@@ -36,16 +36,25 @@ def game_detail(request: HttpRequest, game: str) -> HttpResponse:
     game_obj, system = _game(game)
     counts = {
         row["kind"]: row["n"]
-        for row in Entry.objects.official().filter(game=game_obj).values("kind").order_by()
+        for row in Entry.objects.official()
+        .filter(game=game_obj)
+        .values("kind")
+        .order_by()
         .annotate(n=Count("id"))
     }
     kinds = [(k, counts.get(k.slug, 0)) for k in system.kinds]
-    return render(request, "catalog/game.html", {
-        "game": game_obj, "system": system, "kinds": kinds,
-        "factions": game_obj.factions.all(),
-        "has_calculator": any(k.priced for k in system.kinds),
-        "list_noun": system.list_noun if system.list_noun in ("army", "faction") else "",
-    })
+    return render(
+        request,
+        "catalog/game.html",
+        {
+            "game": game_obj,
+            "system": system,
+            "kinds": kinds,
+            "factions": game_obj.factions.all(),
+            "has_calculator": any(k.priced for k in system.kinds),
+            "list_noun": system.list_noun if system.list_noun in ("army", "faction") else "",
+        },
+    )
 
 
 def entry_list(request: HttpRequest, game: str) -> HttpResponse:
@@ -65,16 +74,26 @@ def entry_list(request: HttpRequest, game: str) -> HttpResponse:
     qs = selectors.entry_list(game=game_obj, user=request.user, kind=kind.slug, **filters)
     page = Paginator(qs, 100).get_page(params.get("page"))
     used = (
-        Entry.objects.official().filter(game=game_obj, referenced_by__kind=kind.slug)
-        .distinct().order_by("kind", "name").only("slug", "name", "kind")
+        Entry.objects.official()
+        .filter(game=game_obj, referenced_by__kind=kind.slug)
+        .distinct()
+        .order_by("kind", "name")
+        .only("slug", "name", "kind")
     )
     context: dict[str, Any] = {
-        "game": game_obj, "system": system, "kind": kind, "page": page,
-        "filters": filters, "factions": game_obj.factions.all(), "uses_choices": used,
+        "game": game_obj,
+        "system": system,
+        "kind": kind,
+        "page": page,
+        "filters": filters,
+        "factions": game_obj.factions.all(),
+        "uses_choices": used,
         "columns": kind.list_fields(),
     }
-    template = "catalog/_entry_rows.html" if request.headers.get("HX-Request") else (
-        "catalog/entry_list.html"
+    template = (
+        "catalog/_entry_rows.html"
+        if request.headers.get("HX-Request")
+        else ("catalog/entry_list.html")
     )
     return render(request, template, context)
 
@@ -104,15 +123,24 @@ def _render_entry(request, game_obj: Game, system: GameSystem, entry: Entry) -> 
             breakdown = system.cost(entry.kind, entry.data)
         except RuleError:
             breakdown = None
-    return render(request, "catalog/entry_detail.html", {
-        "game": game_obj, "system": system, "kind": kind, "entry": entry, "facts": facts,
-        "references": entry.references.select_related("game").order_by("kind", "name"),
-        "referenced_by": entry.referenced_by.select_related("game")
-        .filter(owner__isnull=True).order_by("kind", "name"),
-        "breakdown": breakdown[1] if breakdown else None,
-        "mounted_total": _titan_total(entry),
-        "rule_title": titles.get(entry.rule, entry.rule),
-    })
+    return render(
+        request,
+        "catalog/entry_detail.html",
+        {
+            "game": game_obj,
+            "system": system,
+            "kind": kind,
+            "entry": entry,
+            "facts": facts,
+            "references": entry.references.select_related("game").order_by("kind", "name"),
+            "referenced_by": entry.referenced_by.select_related("game")
+            .filter(owner__isnull=True)
+            .order_by("kind", "name"),
+            "breakdown": breakdown[1] if breakdown else None,
+            "mounted_total": _titan_total(entry),
+            "rule_title": titles.get(entry.rule, entry.rule),
+        },
+    )
 
 
 def _titan_total(entry: Entry) -> int | None:
@@ -121,7 +149,9 @@ def _titan_total(entry: Entry) -> int | None:
     if entry.points is None or not mounts:
         return None
     weapons = Entry.objects.filter(
-        game=entry.game, kind=entry.kind, faction=entry.faction,
+        game=entry.game,
+        kind=entry.kind,
+        faction=entry.faction,
         slug__in=[m.get("weapon") for m in mounts if isinstance(m, dict)],
     ).filter(owner=entry.owner)
     return entry.points + sum(w.points or 0 for w in weapons)
@@ -132,10 +162,17 @@ def faction_detail(request: HttpRequest, game: str, faction: str) -> HttpRespons
     faction_obj = get_object_or_404(Faction, game=game_obj, slug=faction)
     entries = selectors.entry_list(game=game_obj, user=request.user, faction=faction)
     specials = Entry.objects.official().filter(game=game_obj, slug__in=faction_obj.special_rules)
-    return render(request, "catalog/faction_detail.html", {
-        "game": game_obj, "system": system, "faction": faction_obj, "entries": entries,
-        "special_rules": specials,
-    })
+    return render(
+        request,
+        "catalog/faction_detail.html",
+        {
+            "game": game_obj,
+            "system": system,
+            "faction": faction_obj,
+            "entries": entries,
+            "special_rules": specials,
+        },
+    )
 
 
 def rules(request: HttpRequest, game: str) -> HttpResponse:
@@ -144,19 +181,35 @@ def rules(request: HttpRequest, game: str) -> HttpResponse:
     backlinks = selectors.rule_backlinks(game_obj)
     sections = selectors.rules_sections(game)
     if query:
-        found = [(s, selectors.section_html(s))
-                 for s in reference.search(system.rules_markdown(), query)]
-        return render(request, "catalog/rules_search.html", {
-            "game": game_obj, "system": system, "query": query, "found": found,
+        found = [
+            (s, selectors.section_html(s)) for s in reference.search(system.rules_markdown(), query)
+        ]
+        return render(
+            request,
+            "catalog/rules_search.html",
+            {
+                "game": game_obj,
+                "system": system,
+                "query": query,
+                "found": found,
+                "backlinks": backlinks,
+            },
+        )
+    return render(
+        request,
+        "catalog/rules.html",
+        {
+            "game": game_obj,
+            "system": system,
+            "sections": sections,
+            "rules_html": selectors.rules_html(game),
             "backlinks": backlinks,
-        })
-    return render(request, "catalog/rules.html", {
-        "game": game_obj, "system": system, "sections": sections,
-        "rules_html": selectors.rules_html(game), "backlinks": backlinks,
-    })
+        },
+    )
 
 
 # --- homebrew ---------------------------------------------------------------------------
+
 
 @login_required
 def my_homebrew(request: HttpRequest) -> HttpResponse:
@@ -168,24 +221,39 @@ def my_homebrew(request: HttpRequest) -> HttpResponse:
 def homebrew_create(request: HttpRequest, game: str, kind: str) -> HttpResponse:
     game_obj, system = _game(game)
     kind_spec = _homebrew_kind(system, kind)
-    form = HomebrewForm(request.POST or None, system=system, kind=kind_spec,
-                        factions=game_obj.factions.all())
+    form = HomebrewForm(
+        request.POST or None, system=system, kind=kind_spec, factions=game_obj.factions.all()
+    )
     if request.method == "POST" and form.is_valid():
         try:
             entry = services.homebrew_create(
-                owner=request.user, game=game_obj, kind=kind_spec.slug,
-                name=form.cleaned_data["name"], faction=form.cleaned_data["faction"],
-                category=form.cleaned_data.get("category", ""), text=form.cleaned_data["text"],
-                data=form.data_values(), visibility=form.cleaned_data["visibility"],
+                owner=request.user,
+                game=game_obj,
+                kind=kind_spec.slug,
+                name=form.cleaned_data["name"],
+                faction=form.cleaned_data["faction"],
+                category=form.cleaned_data.get("category", ""),
+                text=form.cleaned_data["text"],
+                data=form.data_values(),
+                visibility=form.cleaned_data["visibility"],
             )
         except RuleError as exc:
             form.add_rule_errors(exc.errors)
         else:
             messages.success(request, f"Saved {entry.name}.")
             return redirect(entry.get_absolute_url())
-    return render(request, "catalog/homebrew_form.html", {
-        "game": game_obj, "system": system, "kind": kind_spec, "form": form, "entry": None,
-    }, status=400 if form.errors else 200)
+    return render(
+        request,
+        "catalog/homebrew_form.html",
+        {
+            "game": game_obj,
+            "system": system,
+            "kind": kind_spec,
+            "form": form,
+            "entry": None,
+        },
+        status=400 if form.errors else 200,
+    )
 
 
 @login_required
@@ -193,27 +261,49 @@ def homebrew_edit(request: HttpRequest, game: str, pk: int) -> HttpResponse:
     game_obj, system = _game(game)
     entry = get_object_or_404(Entry, game=game_obj, pk=pk, owner=request.user)
     kind_spec = system.kind(entry.kind)
-    initial = {"name": entry.name, "faction": entry.faction.slug if entry.faction else "",
-               "category": entry.category, "text": entry.text, "visibility": entry.visibility,
-               **{f"data__{k}": v for k, v in entry.data.items()}}
-    form = HomebrewForm(request.POST or None, initial=initial, system=system, kind=kind_spec,
-                        factions=game_obj.factions.all())
+    initial = {
+        "name": entry.name,
+        "faction": entry.faction.slug if entry.faction else "",
+        "category": entry.category,
+        "text": entry.text,
+        "visibility": entry.visibility,
+        **{f"data__{k}": v for k, v in entry.data.items()},
+    }
+    form = HomebrewForm(
+        request.POST or None,
+        initial=initial,
+        system=system,
+        kind=kind_spec,
+        factions=game_obj.factions.all(),
+    )
     if request.method == "POST" and form.is_valid():
         try:
             services.homebrew_update(
-                entry=entry, name=form.cleaned_data["name"],
+                entry=entry,
+                name=form.cleaned_data["name"],
                 faction=form.cleaned_data["faction"],
-                category=form.cleaned_data.get("category", ""), text=form.cleaned_data["text"],
-                data=form.data_values(), visibility=form.cleaned_data["visibility"],
+                category=form.cleaned_data.get("category", ""),
+                text=form.cleaned_data["text"],
+                data=form.data_values(),
+                visibility=form.cleaned_data["visibility"],
             )
         except RuleError as exc:
             form.add_rule_errors(exc.errors)
         else:
             messages.success(request, f"Saved {entry.name}.")
             return redirect(entry.get_absolute_url())
-    return render(request, "catalog/homebrew_form.html", {
-        "game": game_obj, "system": system, "kind": kind_spec, "form": form, "entry": entry,
-    }, status=400 if form.errors else 200)
+    return render(
+        request,
+        "catalog/homebrew_form.html",
+        {
+            "game": game_obj,
+            "system": system,
+            "kind": kind_spec,
+            "form": form,
+            "entry": entry,
+        },
+        status=400 if form.errors else 200,
+    )
 
 
 @login_required

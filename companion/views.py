@@ -17,8 +17,9 @@ def signup(request: HttpRequest) -> HttpResponse:
         login(request, user)
         messages.success(request, f"Welcome to Muster, {user.username}.")
         return redirect("catalog:home")
-    return render(request, "registration/signup.html", {"form": form},
-                  status=400 if form.errors else 200)
+    return render(
+        request, "registration/signup.html", {"form": form}, status=400 if form.errors else 200
+    )
 
 
 def healthz(request: HttpRequest) -> JsonResponse:

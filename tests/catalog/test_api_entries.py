@@ -15,11 +15,16 @@ def results(response):
 
 
 def test_filters_by_kind_faction_and_type(client, catalogue):
-    rows = results(client.get("/api/maker-war/entries/", {"kind": "unit", "faction": "astral",
-                                                          "type": "infantry"}))
+    rows = results(
+        client.get(
+            "/api/maker-war/entries/", {"kind": "unit", "faction": "astral", "type": "infantry"}
+        )
+    )
     assert rows
-    assert all(r["kind"] == "unit" and r["faction"] == "astral" and r["category"] == "infantry"
-               for r in rows)
+    assert all(
+        r["kind"] == "unit" and r["faction"] == "astral" and r["category"] == "infantry"
+        for r in rows
+    )
 
 
 def test_filters_by_trait(client, catalogue):
@@ -35,8 +40,7 @@ def test_searches_name_and_text(client, catalogue):
 
 
 def test_neutral_filter_gives_game_wide_entries(client, catalogue):
-    rows = results(client.get("/api/maker-war/entries/", {"kind": "trait",
-                                                          "faction": "neutral"}))
+    rows = results(client.get("/api/maker-war/entries/", {"kind": "trait", "faction": "neutral"}))
     assert rows and all(r["faction"] is None for r in rows)
 
 
@@ -58,11 +62,13 @@ def test_entries_of_another_game_are_not_found_under_this_one(client, catalogue)
 
 def test_private_homebrew_is_hidden_from_others(client, catalogue, user, other_user):
     game = Game.objects.get(slug="maker-war")
-    secret = Entry.objects.create(game=game, kind="unit", slug="secret", name="Secret Tank",
-                                  owner=user, visibility="private")
+    secret = Entry.objects.create(
+        game=game, kind="unit", slug="secret", name="Secret Tank", owner=user, visibility="private"
+    )
     client.force_login(other_user)
-    assert "secret" not in {r["slug"] for r in results(
-        client.get("/api/maker-war/entries/", {"q": "Secret"}))}
+    assert "secret" not in {
+        r["slug"] for r in results(client.get("/api/maker-war/entries/", {"q": "Secret"}))
+    }
     assert client.get(f"/api/maker-war/entries/{secret.pk}/").status_code == 404
     client.force_login(user)
     assert client.get(f"/api/maker-war/entries/{secret.pk}/").status_code == 200

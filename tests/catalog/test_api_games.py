@@ -9,7 +9,11 @@ def test_lists_the_five_games(client, catalogue):
     response = client.get("/api/games/")
     assert response.status_code == 200
     assert {g["slug"] for g in response.json()} == {
-        "micro-and-macro", "little-game", "maker-war", "missiles-and-microchips", "smalltricks"
+        "micro-and-macro",
+        "little-game",
+        "maker-war",
+        "missiles-and-microchips",
+        "smalltricks",
     }
 
 

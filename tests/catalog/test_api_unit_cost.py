@@ -12,8 +12,18 @@ def post(client, body):
 
 
 def test_prices_the_rulings_tank_with_a_breakdown(client, catalogue):
-    response = post(client, {"type": "tank", "armor": 3, "speed": 20, "fire_range": 45,
-                             "fire_power": 2, "fire_traits": ["AT"], "melee": 0})
+    response = post(
+        client,
+        {
+            "type": "tank",
+            "armor": 3,
+            "speed": 20,
+            "fire_range": 45,
+            "fire_power": 2,
+            "fire_traits": ["AT"],
+            "melee": 0,
+        },
+    )
     assert response.status_code == 200
     body = response.json()
     assert body["points"] == 47
@@ -21,9 +31,17 @@ def test_prices_the_rulings_tank_with_a_breakdown(client, catalogue):
 
 
 def test_valued_traits_are_given_as_numbers(client, catalogue):
-    response = post(client, {"type": "tank", "armor": 2, "speed": 15, "fire_range": 30,
-                             "fire_power": 1, "traits": {"hover": 1, "transport": 4,
-                                                         "screen": 2}})
+    response = post(
+        client,
+        {
+            "type": "tank",
+            "armor": 2,
+            "speed": 15,
+            "fire_range": 30,
+            "fire_power": 1,
+            "traits": {"hover": 1, "transport": 4, "screen": 2},
+        },
+    )
     assert response.json()["points"] == 59
 
 
@@ -51,6 +69,7 @@ def test_a_body_that_is_not_an_object_is_400(client, catalogue):
 
 
 def test_games_without_a_formula_answer_404(client, catalogue):
-    response = client.post("/api/smalltricks/unit-cost/", {"type": "tank"},
-                           content_type="application/json")
+    response = client.post(
+        "/api/smalltricks/unit-cost/", {"type": "tank"}, content_type="application/json"
+    )
     assert response.status_code == 404

@@ -11,8 +11,12 @@ pytestmark = pytest.mark.django_db
 
 
 def counts():
-    return (Game.objects.count(), Faction.objects.count(), Entry.objects.count(),
-            Entry.references.through.objects.count())
+    return (
+        Game.objects.count(),
+        Faction.objects.count(),
+        Entry.objects.count(),
+        Entry.references.through.objects.count(),
+    )
 
 
 def test_every_game_is_loaded_with_every_entry(catalogue):
@@ -34,8 +38,9 @@ def test_loading_repairs_an_edited_entry_and_removes_stale_ones(catalogue):
     true_points = entry.points
     entry.points = true_points + 100
     entry.save()
-    stale = Entry.objects.create(game=entry.game, kind=entry.kind, slug="gone", name="Gone",
-                                 key="unit//gone")
+    stale = Entry.objects.create(
+        game=entry.game, kind=entry.kind, slug="gone", name="Gone", key="unit//gone"
+    )
     load_catalogue([all_games()[entry.game.slug]])
     entry.refresh_from_db()
     assert entry.points == true_points
@@ -44,8 +49,9 @@ def test_loading_repairs_an_edited_entry_and_removes_stale_ones(catalogue):
 
 def test_loading_leaves_homebrew_alone(catalogue, user):
     game = Game.objects.get(slug="maker-war")
-    mine = Entry.objects.create(game=game, kind="unit", slug="mine", name="Mine", owner=user,
-                                visibility="private")
+    mine = Entry.objects.create(
+        game=game, kind="unit", slug="mine", name="Mine", owner=user, visibility="private"
+    )
     load_catalogue()
     assert Entry.objects.filter(pk=mine.pk).exists()
 
@@ -63,7 +69,10 @@ def test_command_refuses_unknown_games(catalogue):
 
 
 def test_references_link_entries_both_ways(catalogue):
-    unit = Entry.objects.official().filter(game__slug="maker-war", kind="unit",
-                                           references__kind="trait").first()
+    unit = (
+        Entry.objects.official()
+        .filter(game__slug="maker-war", kind="unit", references__kind="trait")
+        .first()
+    )
     trait = unit.references.filter(kind="trait").first()
     assert unit in trait.referenced_by.all()

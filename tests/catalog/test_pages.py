@@ -25,19 +25,30 @@ def test_every_game_page_and_every_kind_list_render(client, catalogue, game):
 
 
 def test_list_filters_narrow_the_rows(client, catalogue):
-    page = client.get("/games/maker-war/catalogue/",
-                      {"kind": "unit", "faction": "astral", "category": "tank"}).content.decode()
-    astral_tank = Entry.objects.official().filter(game__slug="maker-war", kind="unit",
-                                                  faction__slug="astral", category="tank").first()
-    other = Entry.objects.official().filter(game__slug="maker-war", kind="unit").exclude(
-        faction__slug="astral").first()
+    page = client.get(
+        "/games/maker-war/catalogue/", {"kind": "unit", "faction": "astral", "category": "tank"}
+    ).content.decode()
+    astral_tank = (
+        Entry.objects.official()
+        .filter(game__slug="maker-war", kind="unit", faction__slug="astral", category="tank")
+        .first()
+    )
+    other = (
+        Entry.objects.official()
+        .filter(game__slug="maker-war", kind="unit")
+        .exclude(faction__slug="astral")
+        .first()
+    )
     assert astral_tank.name in page
     assert f">{other.name}<" not in page
 
 
 def test_live_search_answers_with_rows_only(client, catalogue):
-    response = client.get("/games/micro-and-macro/catalogue/", {"kind": "unit", "q": "knight"},
-                          headers={"HX-Request": "true"})
+    response = client.get(
+        "/games/micro-and-macro/catalogue/",
+        {"kind": "unit", "q": "knight"},
+        headers={"HX-Request": "true"},
+    )
     body = response.content.decode()
     assert "Knight" in body and "<html" not in body
 
@@ -53,16 +64,21 @@ def test_entry_detail_links_to_its_rule(client, catalogue):
 
 
 def test_unit_detail_shows_price_breakdown_and_uses(client, catalogue):
-    unit = Entry.objects.official().filter(game__slug="maker-war", kind="unit",
-                                           references__isnull=False).first()
+    unit = (
+        Entry.objects.official()
+        .filter(game__slug="maker-war", kind="unit", references__isnull=False)
+        .first()
+    )
     page = client.get(unit.get_absolute_url()).content.decode()
     assert "How the price is made" in page and "Uses" in page
 
 
 def test_titan_detail_adds_its_weapons(client, catalogue):
-    titan = Entry.objects.official().filter(
-        game__slug="maker-war", kind="unit", category="titan"
-    ).first()
+    titan = (
+        Entry.objects.official()
+        .filter(game__slug="maker-war", kind="unit", category="titan")
+        .first()
+    )
     page = client.get(titan.get_absolute_url()).content.decode()
     assert "with its weapons" in page
     assert "Left weapon" in page and "Terran Makers starter army" in page
@@ -96,9 +112,20 @@ def test_calculator_page_prices_the_default_profile(client, catalogue):
 
 
 def test_calculator_posts_return_the_new_price(client, catalogue):
-    response = client.post("/games/maker-war/calculator/", {
-        "type": "tank", "armor": "3", "speed": "20", "fire_range": "45", "fire_power": "2",
-        "fire_traits": ["AT"], "melee": "0", "fire_arc": "all"}, headers={"HX-Request": "true"})
+    response = client.post(
+        "/games/maker-war/calculator/",
+        {
+            "type": "tank",
+            "armor": "3",
+            "speed": "20",
+            "fire_range": "45",
+            "fire_power": "2",
+            "fire_traits": ["AT"],
+            "melee": "0",
+            "fire_arc": "all",
+        },
+        headers={"HX-Request": "true"},
+    )
     assert 'id="points">47<' in response.content.decode()
 
 

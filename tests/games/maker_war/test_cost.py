@@ -16,21 +16,87 @@ from companion.games.maker_war.cost import (
 from companion.games.maker_war.traits import TRAIT_NAMES
 
 WORKED_EXAMPLES = [
-    ({"type": "infantry", "armor": 1, "speed": 10, "fire_range": 30, "fire_power": 1,
-      "melee": 1}, 6),
-    ({"type": "tank", "armor": 3, "speed": 20, "fire_range": 45, "fire_power": 2,
-      "fire_traits": ["AT"], "melee": 0}, 47),
-    ({"type": "flyer", "armor": 2, "fire_range": 30, "fire_power": 3, "melee": 2,
-      "traits": {"bomber": 1, "interceptor": 1}}, 78),
+    (
+        {
+            "type": "infantry",
+            "armor": 1,
+            "speed": 10,
+            "fire_range": 30,
+            "fire_power": 1,
+            "melee": 1,
+        },
+        6,
+    ),
+    (
+        {
+            "type": "tank",
+            "armor": 3,
+            "speed": 20,
+            "fire_range": 45,
+            "fire_power": 2,
+            "fire_traits": ["AT"],
+            "melee": 0,
+        },
+        47,
+    ),
+    (
+        {
+            "type": "flyer",
+            "armor": 2,
+            "fire_range": 30,
+            "fire_power": 3,
+            "melee": 2,
+            "traits": {"bomber": 1, "interceptor": 1},
+        },
+        78,
+    ),
     ({"type": "titan", "structure": 16, "speed": 10, "melee": 4, "traits": {"shields": 4}}, 62),
-    ({"type": "weapon", "speed": 10, "fire_range": 60, "fire_power": 6, "fire_traits": ["AT"],
-      "fire_arc": "front"}, 38),
-    ({"type": "tank", "armor": 2, "speed": 15, "fire_range": 30, "fire_power": 1,
-      "traits": {"hover": 1, "transport": 4, "screen": 2}}, 59),
-    ({"type": "infantry", "armor": 1, "speed": 10, "fire_range": 30, "fire_power": 1,
-      "melee": 2, "traits": {"hero": 1, "medic": 1}}, 52),
-    ({"type": "tank", "armor": 2, "speed": 10, "fire_range": 90, "fire_power": 3,
-      "fire_traits": ["TR"], "traits": {"artillery": 1}}, 50),
+    (
+        {
+            "type": "weapon",
+            "speed": 10,
+            "fire_range": 60,
+            "fire_power": 6,
+            "fire_traits": ["AT"],
+            "fire_arc": "front",
+        },
+        38,
+    ),
+    (
+        {
+            "type": "tank",
+            "armor": 2,
+            "speed": 15,
+            "fire_range": 30,
+            "fire_power": 1,
+            "traits": {"hover": 1, "transport": 4, "screen": 2},
+        },
+        59,
+    ),
+    (
+        {
+            "type": "infantry",
+            "armor": 1,
+            "speed": 10,
+            "fire_range": 30,
+            "fire_power": 1,
+            "melee": 2,
+            "traits": {"hero": 1, "medic": 1},
+        },
+        52,
+    ),
+    (
+        {
+            "type": "tank",
+            "armor": 2,
+            "speed": 10,
+            "fire_range": 90,
+            "fire_power": 3,
+            "fire_traits": ["TR"],
+            "traits": {"artillery": 1},
+        },
+        50,
+    ),
 ]
 
 
@@ -56,8 +122,7 @@ def test_rounding_is_half_up_like_php():
 
 
 def test_titans_and_weapons_are_priced_with_armor_one():
-    titan = {"type": "titan", "structure": 16, "speed": 10, "melee": 4,
-             "traits": {"shields": 4}}
+    titan = {"type": "titan", "structure": 16, "speed": 10, "melee": 4, "traits": {"shields": 4}}
     assert price({**titan, "armor": 5}) == price(titan)
 
 
@@ -110,9 +175,7 @@ profiles = st.fixed_dictionaries(
         "fire_traits": st.lists(st.sampled_from(["AT", "TR", "DY"]), unique=True),
         "fire_arc": st.sampled_from(FIRE_ARCS),
         "melee": st.integers(0, 10),
-        "traits": st.dictionaries(
-            st.sampled_from(flags), st.just(1), max_size=4
-        ).flatmap(
+        "traits": st.dictionaries(st.sampled_from(flags), st.just(1), max_size=4).flatmap(
             lambda f: st.dictionaries(st.sampled_from(valued), st.integers(1, 6), max_size=2).map(
                 lambda v: {**f, **v}
             )

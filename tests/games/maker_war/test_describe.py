@@ -13,8 +13,19 @@ def test_a_titan_reads_its_structure_traits_and_mounted_weapons():
 
 
 def test_a_flyer_reads_air_to_air_and_no_speed():
-    facts = dict(GAME.facts("unit", {"type": "flyer", "armor": 2, "fire_range": 30,
-                                     "fire_power": 3, "fire_traits": ["AT"], "melee": 2}))
+    facts = dict(
+        GAME.facts(
+            "unit",
+            {
+                "type": "flyer",
+                "armor": 2,
+                "fire_range": 30,
+                "fire_power": 3,
+                "fire_traits": ["AT"],
+                "melee": 2,
+            },
+        )
+    )
     assert facts["Speed"] == "flyer" and facts["Air-to-air"] == "2"
     assert facts["Fire power"] == "3 AT"
 

@@ -49,8 +49,9 @@ def test_every_price_is_the_formulas(faction):
 @pytest.mark.parametrize("faction", PLAYABLE)
 def test_titan_weapons_sit_on_the_mounts_of_its_critical_hit_table(faction):
     table_mounts = {
-        table: {e.data["mount"] for e in critical_hits() if e.category == table
-                and "mount" in e.data}
+        table: {
+            e.data["mount"] for e in critical_hits() if e.category == table and "mount" in e.data
+        }
         for table in ("moderate", "big")
     }
     by_slug = {u.slug: u for u in units(faction)}
@@ -94,8 +95,9 @@ def test_classic_formations_keep_their_plans_limits(faction):
 
 def test_a_titan_is_a_formation_by_itself_and_rare():
     titans = {u.slug for f in PLAYABLE for u in units(f) if u.category == "titan"}
-    titan_plans = [p for f in PLAYABLE for p in plans(f)
-                   if {c["unit"] for c in p.data["choices"]} & titans]
+    titan_plans = [
+        p for f in PLAYABLE for p in plans(f) if {c["unit"] for c in p.data["choices"]} & titans
+    ]
     assert len(titan_plans) == len(PLAYABLE)
     for plan in titan_plans:
         assert plan.data["max_units"] == 1 and plan.data["stars"] >= 1
@@ -134,9 +136,13 @@ def test_every_starter_plan_passes_the_homebrew_plan_check():
         ({"choices": [{"unit": "a", "min": 3, "max": 1}]}, "data.choices.0.max"),
         ({"choices": [{"unit": "a"}, {"unit": "a"}]}, "data.choices.1.unit"),
         ({"choices": [{"unit": "a"}], "chiefs": ["b"]}, "data.chiefs.0"),
-        ({"choices": [{"unit": "a"}], "dependencies": [{"unit": "a", "per": 0,
-                                                         "per_unit": "a"}]},
-         "data.dependencies.0.per"),
+        (
+            {
+                "choices": [{"unit": "a"}],
+                "dependencies": [{"unit": "a", "per": 0, "per_unit": "a"}],
+            },
+            "data.dependencies.0.per",
+        ),
         ({"choices": [{"unit": "a", "min": 5, "max": 5}], "max_units": 3}, "data.max_units"),
         ({"choices": [{"unit": "a"}], "classic": {"z": 1}}, "data.classic.z"),
     ],
