@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:
-    from companion.games.building import BuildReport, Catalogue
+    from companion.games.building import BuildReport, Catalogue, CatalogueItem
 
 
 def slugify(text: str) -> str:
@@ -119,11 +119,39 @@ class GameSystem:
 
         return Path(sys.modules[type(self).__module__].__file__).parent  # type: ignore[arg-type]
 
+    def _package_module(self, name: str) -> Any:
+        import importlib
+
+        return importlib.import_module(f"{type(self).__module__}.{name}")
+
     def factions(self) -> list[FactionSpec]:
-        raise NotImplementedError
+        """The game's factions, from its ``catalogue`` module."""
+        return self._package_module("catalogue").factions()
 
     def entries(self) -> list[EntrySpec]:
-        raise NotImplementedError
+        """Every official entry, from its ``catalogue`` module."""
+        return self._package_module("catalogue").entries()
+
+    def official_catalogue(self, extra: Iterable[CatalogueItem] = ()) -> Catalogue:
+        """The official entries a list may name, as validators see them (no database),
+        plus ``extra`` items (homebrew, in tests)."""
+        from companion.games.building import Catalogue, CatalogueItem
+
+        official = (
+            CatalogueItem(
+                kind=e.kind,
+                slug=e.slug,
+                name=e.name,
+                faction=e.faction,
+                category=e.category,
+                points=e.points,
+                data=e.data,
+                is_draft=e.is_draft,
+            )
+            for e in self.entries()
+            if e.kind in self.list_kinds
+        )
+        return Catalogue([*official, *extra])
 
     def rules_markdown(self) -> str:
         """The rules reference in Muster's own words, with ``{#id}`` section anchors."""
@@ -136,9 +164,7 @@ class GameSystem:
     list_kinds: ClassVar[tuple[str, ...]] = ()  # catalogue kinds its validator reads
 
     def _build_rules(self) -> Any:
-        import importlib
-
-        return importlib.import_module(f"{type(self).__module__}.build_rules")
+        return self._package_module("build_rules")
 
     def validate_list(self, body: Mapping[str, Any], catalogue: Catalogue) -> BuildReport:
         """Every problem of a list, and its derived figures; never raises on bad data."""
@@ -167,20 +193,18 @@ class GameSystem:
     ) -> dict[str, Any]:
         """Apply one builder action (a tap on a page) to a list body and return the new body.
 
-        Raises ``RuleError`` when the action cannot apply (not when the result breaks a
-        rule: the validator reports that). Games with lists have a ``list_edits`` module.
+        A game's ``list_edits.ACTIONS`` maps action names to pure edits. Raises
+        ``RuleError`` when the action cannot apply (not when the result breaks a rule: the
+        validator reports that).
         """
-        import importlib
-
-        edits = importlib.import_module(f"{type(self).__module__}.list_edits")
-        return edits.apply(deepcopy(dict(body)), op, args, catalogue)
+        action = self._package_module("list_edits").ACTIONS.get(op)
+        if action is None:
+            raise RuleError({"op": f"Unknown action '{op}'."})
+        return action(deepcopy(dict(body)), args, catalogue)
 
     def builder_choices(self, body: Mapping[str, Any], catalogue: Catalogue) -> dict[str, Any]:
         """What a builder page offers for ``body`` (plans, units, ...), as plain data."""
-        import importlib
-
-        edits = importlib.import_module(f"{type(self).__module__}.list_edits")
-        return edits.choices(body, catalogue)
+        return self._package_module("list_edits").choices(body, catalogue)
 
     def kind(self, slug: str) -> KindSpec:
         for kind in self.kinds:

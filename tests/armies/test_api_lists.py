@@ -214,3 +214,22 @@ def test_the_api_docs_carry_an_example_per_game(client, catalogue):
     ]["examples"]
     games = {e["value"]["game"] for e in examples.values()}
     assert {"maker-war", "smalltricks", "little-game"} <= games
+
+
+def test_list_detail_queries_do_not_grow_with_the_army(client, user, maker_war):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from armies import services
+    from bench.bench_army_validate import big_army
+
+    client.force_login(user)
+    counts = []
+    for units in (20, 400):
+        saved = services.list_create(
+            owner=user, game=maker_war, name=f"{units}", body=big_army(units)
+        )
+        with CaptureQueriesContext(connection) as ctx:
+            assert client.get(f"/api/maker-war/lists/{saved.pk}/").status_code == 200
+        counts.append(len(ctx.captured_queries))
+    assert counts[0] == counts[1]

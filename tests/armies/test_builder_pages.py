@@ -54,7 +54,7 @@ def test_classic_formation_in_one_tap_then_units_and_chief(client, new_army):
     assert "List is legal" in panel
     tap(client, new_army, op="add-unit", formation="0", unit="maker-rifles")
     assert new_army.body["formations"][0]["units"][1]["count"] == 7
-    panel = tap(client, new_army, op="set-chief", formation="0", unit="maker-rifles", only="0")
+    panel = tap(client, new_army, op="toggle-chief", formation="0", unit="maker-rifles")
     assert 'data-code="several-chiefs"' in panel and "Not legal yet" in panel
     panel = tap(client, new_army, op="set-chief", formation="0", unit="squad-leader")
     assert "several-chiefs" not in panel

@@ -7,8 +7,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.games.base import (
-    EntrySpec,
-    FactionSpec,
     FieldSpec,
     GameSystem,
     KindSpec,
@@ -140,18 +138,6 @@ class LittleGame(GameSystem):
         ),
         KindSpec("unit", "Unit", "Units", UNIT_FIELDS, homebrew=True),
     )
-
-    def factions(self) -> list[FactionSpec]:
-        """No factions: the text has two armies of anything, so every entry is game-wide."""
-        from companion.games.little_game import catalogue
-
-        return catalogue.factions()
-
-    def entries(self) -> list[EntrySpec]:
-        """The text's tables: cards, unit kinds, quality, base sizes, actions."""
-        from companion.games.little_game import catalogue
-
-        return catalogue.entries()
 
     def clean_homebrew(self, kind: str, data: Mapping[str, Any]) -> dict[str, Any]:
         """Fields first, then a unit's base size and kinds, so forms can name the field."""

@@ -68,14 +68,6 @@ ACTIONS: dict[str, Callable[[dict, Mapping[str, str], Catalogue], dict]] = {
 }
 
 
-def apply(body: dict, op: str, args: Mapping[str, str], catalogue: Catalogue) -> dict:
-    """Run the builder action ``op``; unknown actions are a ``RuleError``."""
-    action = ACTIONS.get(op)
-    if action is None:
-        raise RuleError({"op": f"Unknown action '{op}'."})
-    return action(body, args, catalogue)
-
-
 def choices(body: Mapping[str, Any], catalogue: Catalogue) -> dict[str, Any]:
     """Base sizes and kinds for the unit form."""
     return {

@@ -6,8 +6,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.games.base import (
-    EntrySpec,
-    FactionSpec,
     FieldSpec,
     GameSystem,
     KindSpec,
@@ -108,16 +106,6 @@ class MakerWar(GameSystem):
         KindSpec("death-throe", "Death throe", "Death throes"),
         KindSpec("point-of-interest", "Point of interest", "Points of interest"),
     )
-
-    def factions(self) -> list[FactionSpec]:
-        from companion.games.maker_war import catalogue
-
-        return catalogue.factions()
-
-    def entries(self) -> list[EntrySpec]:
-        from companion.games.maker_war import catalogue
-
-        return catalogue.entries()
 
     def cost(self, kind: str, data: Mapping[str, Any]) -> tuple[int, dict[str, float]] | None:
         if kind != "unit":

@@ -155,6 +155,21 @@ def set_chief(body: dict, args: Mapping[str, str], catalogue: Catalogue) -> dict
     return body
 
 
+def toggle_chief(body: dict, args: Mapping[str, str], catalogue: Catalogue) -> dict:
+    """Mark or unmark one line as holding the chief, leaving the others alone: a player
+    who marks a second chief sees the problem instead of having it fixed behind them."""
+    formation = item_at(_formations(body), arg_int(args, "formation"), "formation")
+    unit = arg_str(args, "unit")
+    for line in _lines(formation):
+        if isinstance(line, dict) and line.get("unit") == unit:
+            if line.get("chief"):
+                line.pop("chief")
+            else:
+                line["chief"] = True
+            return body
+    raise RuleError({"unit": f"The formation holds no '{unit}'."})
+
+
 def set_mount(body: dict, args: Mapping[str, str], catalogue: Catalogue) -> dict:
     """Put a weapon on a Titan's named mount; an empty weapon restores the Titan's own."""
     formation = item_at(_formations(body), arg_int(args, "formation"), "formation")
@@ -199,17 +214,10 @@ ACTIONS: dict[str, Callable[[dict, Mapping[str, str], Catalogue], dict]] = {
     "add-unit": add_unit,
     "remove-unit": remove_unit,
     "set-chief": set_chief,
+    "toggle-chief": toggle_chief,
     "set-mount": set_mount,
     "set-hypha": set_hypha,
 }
-
-
-def apply(body: dict, op: str, args: Mapping[str, str], catalogue: Catalogue) -> dict:
-    """Run the builder action ``op``; unknown actions are a ``RuleError``."""
-    action = ACTIONS.get(op)
-    if action is None:
-        raise RuleError({"op": f"Unknown action '{op}'."})
-    return action(body, args, catalogue)
 
 
 def choices(body: Mapping[str, Any], catalogue: Catalogue) -> dict[str, Any]:

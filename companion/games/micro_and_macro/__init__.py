@@ -6,8 +6,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.games.base import (
-    EntrySpec,
-    FactionSpec,
     FieldSpec,
     GameSystem,
     KindSpec,
@@ -140,16 +138,6 @@ class MicroAndMacro(GameSystem):
         KindSpec("card-type", "Card type", "Card types"),
         KindSpec("card", "Card", "Cards", CARD_FIELDS, categories=CARD_TYPES, homebrew=True),
     )
-
-    def factions(self) -> list[FactionSpec]:
-        from companion.games.micro_and_macro import catalogue
-
-        return catalogue.factions()
-
-    def entries(self) -> list[EntrySpec]:
-        from companion.games.micro_and_macro import catalogue
-
-        return catalogue.entries()
 
     def clean_homebrew(self, kind: str, data: Mapping[str, Any]) -> dict[str, Any]:
         """Field checks, plus the shape of a card's ``produces`` list."""

@@ -6,8 +6,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.games.base import (
-    EntrySpec,
-    FactionSpec,
     FieldSpec,
     GameSystem,
     KindSpec,
@@ -114,18 +112,6 @@ class MissilesAndMicrochips(GameSystem):
             (FieldSpec("quantity", "Quantity", "int", min_value=1, show_in_list=True),),
         ),
     )
-
-    def factions(self) -> list[FactionSpec]:
-        """The six supercomputers, so cards can be filtered by the computer that holds them."""
-        from companion.games.missiles_and_microchips import catalogue
-
-        return catalogue.factions()
-
-    def entries(self) -> list[EntrySpec]:
-        """Computers, the 54 cards, actions, phases, endings and components."""
-        from companion.games.missiles_and_microchips import catalogue
-
-        return catalogue.entries()
 
     def clean_homebrew(self, kind: str, data: Mapping[str, Any]) -> dict[str, Any]:
         """A card is either a TARGET card (with ``target``) or an ACTION card (with ``action``)."""

@@ -6,8 +6,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.games.base import (
-    EntrySpec,
-    FactionSpec,
     FieldSpec,
     GameSystem,
     KindSpec,
@@ -133,18 +131,6 @@ class Smalltricks(GameSystem):
         KindSpec("board", "Board", "Boards", BOARD_FIELDS),
         KindSpec("option", "Option", "Options", OPTION_FIELDS),
     )
-
-    def factions(self) -> list[FactionSpec]:
-        """None: each player builds a faction from the unit types."""
-        from companion.games.smalltricks import catalogue
-
-        return catalogue.factions()
-
-    def entries(self) -> list[EntrySpec]:
-        """Unit types, abilities, the battlefield and the options, from ``catalogue``."""
-        from companion.games.smalltricks import catalogue
-
-        return catalogue.entries()
 
     def clean_homebrew(self, kind: str, data: Mapping[str, Any]) -> dict[str, Any]:
         """Field checks, plus: an alternative shares the die face of the type it replaces."""

@@ -182,20 +182,6 @@ ACTIONS: dict[str, Callable[..., dict]] = {
 }
 
 
-def apply(
-    body: dict,
-    op: str,
-    args: Mapping[str, str],
-    catalogue: Catalogue,
-    rng: random.Random | None = None,
-) -> dict:
-    """Run the builder action ``op``; unknown actions are a ``RuleError``."""
-    action = ACTIONS.get(op)
-    if action is None:
-        raise RuleError({"op": f"Unknown action '{op}'."})
-    return action(body, args, catalogue, rng)
-
-
 def choices(body: Mapping[str, Any], catalogue: Catalogue) -> dict[str, Any]:
     """The unit types to pick from, and the own half of the board as drawable hexes."""
     types = sorted(

@@ -14,20 +14,7 @@ from companion.games.little_game import GAME, build_rules
 
 def make_catalogue(*extra: CatalogueItem) -> Catalogue:
     """The game's own entries as a validator sees them."""
-    items = [
-        CatalogueItem(
-            kind=e.kind,
-            slug=e.slug,
-            name=e.name,
-            faction=e.faction,
-            category=e.category,
-            points=e.points,
-            data=e.data,
-            is_draft=e.is_draft,
-        )
-        for e in GAME.entries()
-    ]
-    return Catalogue([*items, *extra])
+    return GAME.official_catalogue(extra)
 
 
 CAT = make_catalogue()

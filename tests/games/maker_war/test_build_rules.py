@@ -23,21 +23,7 @@ TERRAN = "terran-makers"
 
 def catalogue_items(extra: Iterable[CatalogueItem] = ()) -> list[CatalogueItem]:
     """The official entries a list may name, as the validator sees them, plus ``extra``."""
-    official = [
-        CatalogueItem(
-            kind=e.kind,
-            slug=e.slug,
-            name=e.name,
-            faction=e.faction,
-            category=e.category,
-            points=e.points,
-            data=e.data,
-            is_draft=e.is_draft,
-        )
-        for e in GAME.entries()
-        if e.kind in LIST_KINDS
-    ]
-    return [*official, *extra]
+    return GAME.official_catalogue(extra).of_kind_all()
 
 
 def plan_item(

@@ -33,20 +33,7 @@ LONER = CatalogueItem(
 
 def make_catalogue(*extra: CatalogueItem) -> Catalogue:
     """The game's own entries as a validator sees them, plus any homebrew."""
-    items = [
-        CatalogueItem(
-            kind=e.kind,
-            slug=e.slug,
-            name=e.name,
-            faction=e.faction,
-            category=e.category,
-            points=e.points,
-            data=e.data,
-            is_draft=e.is_draft,
-        )
-        for e in GAME.entries()
-    ]
-    return Catalogue([*items, *extra])
+    return GAME.official_catalogue(extra)
 
 
 CAT = make_catalogue(HOMEBREW, LONER)
