@@ -36,13 +36,11 @@ def test_build_break_fix_share(page, live_server, browser):
     page.select_option("select[name=plan]", "armoured-spearhead")
     page.click("button:has-text('Add empty')")
     page.wait_for_selector("#formation-1")
-    for _ in range(2):
+    for count in ("1", "2"):  # each tap waits for its answer, as a finger would
         page.click("#formation-1 button:has-text('+ Bulwark Tank')")
-        page.wait_for_function("document.querySelector('#builder') !== null")
-    page.wait_for_function(
-        "document.querySelectorAll('#formation-1 li.line').length === 1 && "
-        "document.querySelector('#formation-1 .count').innerText === '2'"
-    )
+        page.wait_for_function(
+            "(n) => { const c = document.querySelector('#formation-1 .count');"
+            " return c !== null && c.innerText === n; }", arg=count)
     page.click("#formation-1 button:has-text('Make chief')")
     page.wait_for_selector("#legal-badge.legal")
 

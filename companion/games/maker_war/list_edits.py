@@ -69,8 +69,13 @@ def add_formation(body: dict, args: Mapping[str, str], catalogue: Catalogue) -> 
     formation: dict[str, Any] = {"plan": slug, "name": plan.name, "units": []}
     if arg_bool(args, "classic"):
         chiefs = list(plan.data.get("chiefs") or [])
-        for unit, count in (plan.data.get("classic") or {}).items():
-            formation["units"].append({"unit": unit, "count": count})
+        classic = dict(plan.data.get("classic") or {})
+        # In the plan's own order: a JSON object's key order is not kept by every database.
+        ordered = [c.get("unit") for c in plan.data.get("choices") or [] if isinstance(c, dict)]
+        ordered += [unit for unit in classic if unit not in ordered]
+        for unit in ordered:
+            if classic.get(unit):
+                formation["units"].append({"unit": unit, "count": classic[unit]})
         total = sum(line["count"] for line in formation["units"])
         lead = next(
             (line for line in formation["units"] if line["unit"] in chiefs),
