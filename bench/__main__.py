@@ -25,10 +25,21 @@ def _django() -> None:
 
 def main() -> int:
     sys.path.insert(0, str(ROOT))
-    from bench import bench_army_validate, bench_catalogue_api, bench_unit_cost, machine
+    from bench import (
+        bench_army_validate,
+        bench_catalogue_api,
+        bench_deck_validate,
+        bench_unit_cost,
+        machine,
+    )
 
     _django()
-    results = [bench_unit_cost.run(), bench_catalogue_api.run(), bench_army_validate.run()]
+    results = [
+        bench_unit_cost.run(),
+        bench_catalogue_api.run(),
+        bench_army_validate.run(),
+        bench_deck_validate.run(),
+    ]
     lines = [
         "# Benchmarks",
         "",

@@ -52,7 +52,7 @@ def game_detail(request: HttpRequest, game: str) -> HttpResponse:
             "kinds": kinds,
             "factions": game_obj.factions.all(),
             "has_calculator": any(k.priced for k in system.kinds),
-            "list_noun": system.list_noun if system.list_noun in ("army", "faction") else "",
+            "list_noun": system.list_noun,
         },
     )
 

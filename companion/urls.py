@@ -11,8 +11,10 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/", include("armies.api_urls")),
+    path("api/", include("decks.api_urls")),
     path("api/", include("catalog.api_urls")),
     path("healthz/", views.healthz, name="healthz"),
     path("", include("armies.urls")),
+    path("", include("decks.urls")),
     path("", include("catalog.urls")),
 ]

@@ -48,3 +48,9 @@ def stars(count: Any) -> str:
 def words(slug: Any) -> str:
     """A slug as words: "left-weapon" -> "Left weapon"."""
     return str(slug or "").replace("-", " ").capitalize()
+
+
+@register.filter
+def pairs(spec: str) -> list[tuple[str, str]]:
+    """ "a:A,b:B" -> [("a", "A"), ("b", "B")]: small fixed loops in templates."""
+    return [tuple(part.split(":", 1)) for part in spec.split(",")]  # type: ignore[misc]

@@ -50,6 +50,16 @@ class BuildReport:
     def warning(self, code: str, message: str, path: str = "") -> None:
         self.problems.append(Problem(code, "warning", message, path))
 
+    def verdict_lines(self) -> list[str]:
+        """ "Legal", or the verdict and one line per problem: the end of every summary."""
+        if not self.problems:
+            return ["Legal"]
+        lines = ["Legal, with warnings:" if self.legal else "Not legal:"]
+        for p in self.problems:
+            where = f" ({p.path})" if p.path else ""
+            lines.append(f"- {p.severity}: {p.message}{where}")
+        return lines
+
     def as_dict(self) -> dict[str, Any]:
         return {
             "legal": self.legal,

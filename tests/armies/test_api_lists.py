@@ -190,12 +190,9 @@ def test_validate_reports_problems_and_rejects_a_bad_document(client, catalogue)
     assert response.status_code == 400 and "format" in response.json()
 
 
-def test_games_without_lists_have_no_list_api(client, catalogue):
+def test_unknown_games_have_no_list_api(client, catalogue):
     assert (
-        client.post(
-            "/api/missiles-and-microchips/validate/", {}, content_type="application/json"
-        ).status_code
-        == 404
+        client.post("/api/chess/validate/", {}, content_type="application/json").status_code == 404
     )
 
 

@@ -163,3 +163,16 @@ def test_little_game_units_from_the_form(client, user, catalogue):
     ]
     panel = tap(client, army, op="add-unit", name="Bad", base="square", quality="9")
     assert "at most 5" in panel and len(army.body["units"]) == 1
+
+
+def test_little_game_hands_split_evens_odds_or_as_agreed(client, user, catalogue):
+    client.force_login(user)
+    client.post("/games/little-game/lists/new/", {"name": "Hands"})
+    army = SavedList.objects.get(owner=user, name="Hands")
+    panel = tap(client, army, op="set-split", hand="1 2 3 9 10")
+    assert army.body["options"]["split"] == [[1, 2, 3, 9, 10], [4, 5, 6, 7, 8]]
+    assert "1, 2, 3, 9, 10" in panel
+    tap(client, army, op="set-split", split="evens-odds")
+    assert army.body["options"]["split"] == "evens-odds"
+    panel = tap(client, army, op="set-split", hand="1 12")
+    assert "numbered 1 to 10" in panel

@@ -40,7 +40,9 @@ def test_build_break_fix_share(page, live_server, browser):
         page.click("#formation-1 button:has-text('+ Bulwark Tank')")
         page.wait_for_function(
             "(n) => { const c = document.querySelector('#formation-1 .count');"
-            " return c !== null && c.innerText === n; }", arg=count)
+            " return c !== null && c.innerText === n; }",
+            arg=count,
+        )
     page.click("#formation-1 button:has-text('Make chief')")
     page.wait_for_selector("#legal-badge.legal")
 

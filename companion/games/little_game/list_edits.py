@@ -60,11 +60,31 @@ def remove_unit(body: dict, args: Mapping[str, str], catalogue: Catalogue) -> di
     return body
 
 
+def set_split(body: dict, args: Mapping[str, str], catalogue: Catalogue) -> dict:
+    """The agreed split of the ten cards: evens/odds, or the cards of the first hand
+    (``hand`` as "1 2 3 4 5"), the rest going to the other player."""
+    options = body.get("options") if isinstance(body.get("options"), dict) else {}
+    hand = str(args.get("hand", "")).replace(",", " ").split()
+    if not hand or str(args.get("split", "")) == "evens-odds":
+        options["split"] = "evens-odds"
+    else:
+        try:
+            first = sorted({int(card) for card in hand})
+        except ValueError:
+            raise RuleError({"hand": "List card numbers 1 to 10."}) from None
+        if any(card not in range(1, 11) for card in first):
+            raise RuleError({"hand": "Cards are numbered 1 to 10."})
+        options["split"] = [first, [card for card in range(1, 11) if card not in first]]
+    body["options"] = options
+    return body
+
+
 ACTIONS: dict[str, Callable[[dict, Mapping[str, str], Catalogue], dict]] = {
     "start": start,
     "add-unit": add_unit,
     "update-unit": update_unit,
     "remove-unit": remove_unit,
+    "set-split": set_split,
 }
 
 

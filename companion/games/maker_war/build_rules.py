@@ -123,13 +123,7 @@ def summary(body: Mapping[str, Any], catalogue: Catalogue, report: BuildReport) 
         out += ["", f"Hypha: {fig['hypha']['points']} pts"]
         out += [f"   {line_text(line)}" for line in army.hypha]
     out.append("")
-    if not report.problems:
-        out.append("Legal")
-    else:
-        out.append("Legal, with warnings:" if report.legal else "Not legal:")
-        for p in report.problems:
-            where = f" ({p.path})" if p.path else ""
-            out.append(f"- {p.severity}: {p.message}{where}")
+    out.extend(report.verdict_lines())
     return "\n".join(out)
 
 

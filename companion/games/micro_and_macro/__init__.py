@@ -131,6 +131,8 @@ class MicroAndMacro(GameSystem):
         "into a miniature skirmish, where dice attributes clash in roll-offs. Destroy the "
         "enemy's main building to win."
     )
+    list_noun = "deck"
+    list_kinds = ("card", "unit", "spell", "weapon")
     kinds = (
         KindSpec("unit", "Unit", "Units", UNIT_FIELDS, homebrew=True),
         KindSpec("weapon", "Weapon", "Weapons", WEAPON_FIELDS),

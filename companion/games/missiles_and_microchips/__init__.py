@@ -64,6 +64,8 @@ class MissilesAndMicrochips(GameSystem):
         "secretly aims at a rival and picks attack, block or charge; reach 10 energy or be "
         "the last one running."
     )
+    list_noun = "kit"
+    list_kinds = ("supercomputer", "card", "component")
     kinds = (
         KindSpec(
             "supercomputer",

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from companion.games.building import Catalogue
 from companion.games.maker_war import GAME, build_rules
 from tests.games.maker_war.test_build_rules import catalogue_items
+from tests.games.strategies import json_like
 
 CAT = Catalogue(catalogue_items())
 UNITS = [e for e in GAME.entries() if e.kind == "unit"]
@@ -40,22 +41,7 @@ KEYS = [
     "ignore_setup_guidelines",
 ]
 
-scalars = (
-    st.none()
-    | st.booleans()
-    | st.integers()
-    | st.floats(allow_nan=True, allow_infinity=True)
-    | st.text(max_size=12)
-    | st.sampled_from(UNIT_SLUGS + PLANS + FACTIONS)
-)
-json_values = st.recursive(
-    scalars,
-    lambda inner: (
-        st.lists(inner, max_size=4)
-        | st.dictionaries(st.sampled_from(KEYS) | st.text(max_size=6), inner, max_size=5)
-    ),
-    max_leaves=30,
-)
+json_values = json_like(UNIT_SLUGS + PLANS + FACTIONS, KEYS)
 
 
 def slug_or_junk(slugs: list[str]) -> st.SearchStrategy[Any]:

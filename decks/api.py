@@ -1,0 +1,73 @@
+"""Deck tools over HTTP: a playtest hand and the exact draw odds, for a saved deck."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.http import Http404
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import permissions
+from rest_framework.exceptions import NotFound
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from armies import selectors as list_selectors
+from catalog.models import Game
+from decks import selectors
+from decks.views import target_cards
+
+
+def _deck(request: Request, game: str, pk: int):
+    game_obj = Game.objects.filter(slug=game).first()
+    saved = game_obj and list_selectors.list_for_viewer(game=game_obj, pk=pk, user=request.user)
+    if not saved:
+        raise NotFound("No such deck.")
+    return saved
+
+
+def _int(raw: str | None, default: int, low: int, high: int) -> int:
+    try:
+        return max(low, min(high, int(raw or default)))
+    except ValueError:
+        return default
+
+
+class PlaytestView(APIView):
+    """Shuffle the main deck with ``seed`` and deal five cards plus ``draws`` more."""
+
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(parameters=[OpenApiParameter("seed", str), OpenApiParameter("draws", int)])
+    def get(self, request: Request, game: str, pk: int) -> Response:
+        saved = _deck(request, game, pk)
+        body = list_selectors.body_for(saved, request.user)
+        seed = request.query_params.get("seed") or secrets.token_hex(4)
+        draws = _int(request.query_params.get("draws"), 0, 0, 60)
+        return Response(selectors.playtest(body, seed=seed, draws=draws))
+
+
+class OddsView(APIView):
+    """Exact (hypergeometric) odds of at least ``k`` target cards by each turn."""
+
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "target", str, description="card:<slug> or type:<building|upgrade|instant>"
+            ),
+            OpenApiParameter("k", int),
+            OpenApiParameter("turns", int),
+        ]
+    )
+    def get(self, request: Request, game: str, pk: int) -> Response:
+        saved = _deck(request, game, pk)
+        body = list_selectors.body_for(saved, request.user)
+        try:
+            cards, label = target_cards(saved, request.query_params.get("target", ""))
+        except Http404 as exc:
+            raise NotFound("Target must be card:<slug> or type:<card type>.") from exc
+        k = _int(request.query_params.get("k"), 1, 1, 10)
+        turns = _int(request.query_params.get("turns"), 10, 1, 30)
+        return Response({"target": label, **selectors.odds(body, cards=cards, k=k, turns=turns)})

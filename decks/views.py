@@ -1,0 +1,88 @@
+"""Deck pages beyond the shared builder: the playtest hand and the draw-odds chart.
+
+Both answer htmx requests with a small panel; the hand comes from a seed the page keeps,
+so "draw" extends the same shuffle and "new hand" asks for a new seed.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+
+from armies import selectors as list_selectors
+from armies.models import SavedList
+from catalog.models import Game
+from decks import selectors
+
+
+def _deck(request: HttpRequest, game: str, pk: int) -> SavedList:
+    game_obj = get_object_or_404(Game, slug=game)
+    token = request.GET.get("token", "")
+    saved = (
+        list_selectors.shared_list(token)
+        if token
+        else list_selectors.list_for_viewer(game=game_obj, pk=pk, user=request.user)
+    )
+    if saved is None or saved.pk != pk or saved.game_id != game_obj.pk:
+        raise Http404("No such deck.")
+    return saved
+
+
+def target_cards(saved: SavedList, target: str) -> tuple[set[str], str]:
+    """The card slugs a target names: ``card:<slug>`` or ``type:<building|upgrade|...>``."""
+    kind, _, value = target.partition(":")
+    if kind == "card":
+        catalogue = list_selectors.list_catalogue(game=saved.game, user=saved.owner)
+        item = catalogue.get("card", value)
+        return {value}, item.name if item else value
+    if kind == "type":
+        catalogue = list_selectors.list_catalogue(game=saved.game, user=saved.owner)
+        return {c.slug for c in catalogue.of_kind("card") if c.category == value}, f"any {value}"
+    raise Http404("Unknown target.")
+
+
+def _int(raw: str | None, default: int, low: int, high: int) -> int:
+    try:
+        return max(low, min(high, int(raw or default)))
+    except ValueError:
+        return default
+
+
+def playtest(request: HttpRequest, game: str, pk: int) -> HttpResponse:
+    saved = _deck(request, game, pk)
+    seed = request.GET.get("seed") or secrets.token_hex(4)
+    draws = _int(request.GET.get("draws"), 0, 0, 60)
+    body = list_selectors.body_for(saved, request.user)
+    hand = selectors.playtest(body, seed=seed, draws=draws)
+    catalogue = list_selectors.list_catalogue(game=saved.game, user=saved.owner)
+    names = {
+        slug: (catalogue.get("card", slug).name if catalogue.get("card", slug) else slug)
+        for slug in set(hand["hand"])
+    }
+    return render(
+        request,
+        "decks/_playtest.html",
+        {
+            "list": saved,
+            "game": saved.game,
+            "hand": hand,
+            "names": names,
+            "seed": seed,
+            "draws": draws,
+            "token": request.GET.get("token", ""),
+        },
+    )
+
+
+def odds(request: HttpRequest, game: str, pk: int) -> HttpResponse:
+    saved = _deck(request, game, pk)
+    target = request.GET.get("target", "type:building")
+    cards, label = target_cards(saved, target)
+    k = _int(request.GET.get("k"), 1, 1, 10)
+    turns = _int(request.GET.get("turns"), 10, 1, 30)
+    body = list_selectors.body_for(saved, request.user)
+    result: dict[str, Any] = selectors.odds(body, cards=cards, k=k, turns=turns)
+    return render(request, "decks/_odds.html", {"odds": result, "label": label, "k": k})
