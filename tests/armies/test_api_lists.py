@@ -166,7 +166,10 @@ def test_a_rule_breaking_import_arrives_as_an_illegal_draft(client, user, maker_
     assert response.json()["report"]["legal"] is False
 
 
-@pytest.mark.parametrize("game", ["maker-war", "smalltricks", "little-game"])
+@pytest.mark.parametrize(
+    "game",
+    ["maker-war", "smalltricks", "little-game", "micro-and-macro", "missiles-and-microchips"],
+)
 def test_validate_checks_the_example_of_every_game_without_saving(client, catalogue, game):
     response = client.post(
         f"/api/{game}/validate/",
@@ -210,7 +213,13 @@ def test_the_api_docs_carry_an_example_per_game(client, catalogue):
         "application/json"
     ]["examples"]
     games = {e["value"]["game"] for e in examples.values()}
-    assert {"maker-war", "smalltricks", "little-game"} <= games
+    assert games == {
+        "maker-war",
+        "smalltricks",
+        "little-game",
+        "micro-and-macro",
+        "missiles-and-microchips",
+    }
 
 
 def test_list_detail_queries_do_not_grow_with_the_army(client, user, maker_war):

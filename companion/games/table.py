@@ -1,0 +1,86 @@
+"""The contract of a game's table engine (``<package>/engine.py``): pure, no Django.
+
+The live table stores an action log; the state is the fold of that log through the
+engine. A game's ``engine`` module exposes:
+
+- ``OPTIONS: dict[str, Any]`` the named house rules (RULINGS.md **options**) and defaults.
+- ``initial_state(seats: list[Seat], options: Mapping, rng: Random) -> dict``: the JSON
+  state before the first action. ``seats`` are numbered from 0 in table order.
+- ``apply(state: Mapping, seat: int | None, action: Mapping, rng: Random) -> Outcome``:
+  the new state and the events the action caused, or ``RuleError`` (companion.games.base)
+  naming what is wrong. ``seat`` is None for the table itself (host actions). Never
+  mutates ``state``. All randomness comes from ``rng``, which the server derives from the
+  table's seed and the action's ``seq``, so replaying the log gives the same state.
+- ``player_view(state: Mapping, seat: int | None) -> dict``: what that seat may know
+  (None: the public board / spectators). Hidden choices, hands and deck orders of other
+  seats never appear in it.
+- ``is_over(state) -> bool`` and ``legal_actions(state, seat) -> list[dict]`` (action
+  templates the page can offer as buttons).
+- ``DELTA_ACTIONS: frozenset[str]``: action types that are plain counter changes (sent as
+  deltas): they commute, so the table applies them even when the sender's ``seq`` is stale.
+
+Events are small JSON dicts with a ``type`` and a human ``text``; an event with
+``"barrier": True`` (a reveal, a random result) stops undo from reaching back past it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One seat at the table: its number, its player's name, and the list they bring."""
+
+    number: int
+    name: str
+    list_body: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Outcome:
+    state: dict[str, Any]
+    events: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def is_barrier(self) -> bool:
+        return any(event.get("barrier") for event in self.events)
+
+
+class Engine(Protocol):
+    OPTIONS: dict[str, Any]
+    DELTA_ACTIONS: frozenset[str]
+
+    def initial_state(
+        self, seats: list[Seat], options: Mapping[str, Any], rng: random.Random
+    ) -> dict[str, Any]: ...
+
+    def apply(
+        self, state: Mapping[str, Any], seat: int | None, action: Mapping[str, Any],
+        rng: random.Random,
+    ) -> Outcome: ...
+
+    def player_view(self, state: Mapping[str, Any], seat: int | None) -> dict[str, Any]: ...
+
+    def is_over(self, state: Mapping[str, Any]) -> bool: ...
+
+    def legal_actions(self, state: Mapping[str, Any], seat: int | None) -> list[dict]: ...
+
+
+def action_rng(seed: str, seq: int) -> random.Random:
+    """The random source of the action with ``seq`` at a table with ``seed``."""
+    return random.Random(f"{seed}:{seq}")
+
+
+def replay(
+    engine: Engine, seats: list[Seat], options: Mapping[str, Any], seed: str,
+    log: list[tuple[int, int | None, Mapping[str, Any]]],
+) -> dict[str, Any]:
+    """The state after ``log`` ((seq, seat, action) in order): the source of truth."""
+    state = engine.initial_state(seats, options, action_rng(seed, 0))
+    for seq, seat, action in log:
+        state = engine.apply(state, seat, action, action_rng(seed, seq)).state
+    return state
