@@ -1,3 +1,9 @@
-"""WebSocket routes; the live table adds its consumers here."""
+"""WebSocket routes: one socket per device at a live table."""
 
-websocket_urlpatterns: list = []
+from django.urls import path
+
+from companion.table.consumers import TableConsumer
+
+websocket_urlpatterns: list = [
+    path("ws/tables/<str:code>/", TableConsumer.as_asgi()),
+]

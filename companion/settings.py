@@ -44,6 +44,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "channels",
     "companion",
+    "companion.table",
     "catalog",
     "armies",
     "decks",

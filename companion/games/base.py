@@ -184,6 +184,13 @@ class GameSystem:
         """How many models of each unit slug the list puts on the table (for collections)."""
         return self._build_rules().model_counts(body, catalogue)
 
+    def table_engine(self) -> Any:
+        """The game's pure table engine module (see ``companion.games.table``), or None."""
+        try:
+            return self._package_module("engine")
+        except ModuleNotFoundError:
+            return None
+
     def shared_body(self, body: Mapping[str, Any]) -> dict[str, Any]:
         """What others may see of a list: games with secrets in a list strip them here."""
         return deepcopy(dict(body))

@@ -1,0 +1,68 @@
+"""Reads at the live table: who a device is, and what that seat may see.
+
+Every payload that leaves the server for a device is built here from the engine's
+``player_view`` for that seat, so a hidden choice can only leak through the engine,
+where the property tests watch for it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest
+
+from companion.games.registry import all_games, get_game
+from companion.table.models import Seat, Table, TableStatus
+
+SESSION_KEY = "table_seats"  # code -> seat token, for guests without an account
+
+
+def games_with_tables() -> list[Any]:
+    return [g for g in all_games().values() if g.table_engine() is not None]
+
+
+def table_by_code(code: str) -> Table | None:
+    return Table.objects.select_related("game", "host").filter(code=code.upper()).first()
+
+
+def seat_of(table: Table, *, user: Any = None, token: str | None = None) -> Seat | None:
+    """The seat this device holds: by its signed-in user, or the guest token it keeps."""
+    seats = table.seats.filter(removed=False)
+    if user is not None and getattr(user, "is_authenticated", False):
+        mine = seats.filter(user=user).first()
+        if mine is not None:
+            return mine
+    if token:
+        return seats.filter(token=token).first()
+    return None
+
+
+def seat_for_request(table: Table, request: HttpRequest) -> Seat | None:
+    token = request.session.get(SESSION_KEY, {}).get(table.code)
+    return seat_of(table, user=request.user, token=token)
+
+
+def view_for(table: Table, seat: Seat | None) -> dict[str, Any]:
+    """The whole payload for one device: table facts plus the engine's view of its seat."""
+    from companion.table.services import undoable
+
+    number = seat.number if seat else None
+    seats = [{"number": s.number, "name": s.name, "removed": s.removed,
+              "is_host": s.user_id == table.host_id and s.user_id is not None}
+             for s in table.seats.all()]
+    system = get_game(table.game.slug)
+    payload: dict[str, Any] = {
+        "code": table.code, "game": table.game.slug, "game_name": table.game.name,
+        "seq": table.seq, "status": table.status, "seats": seats, "me": number,
+        "is_host": seat is not None and seat.user_id == table.host_id,
+        "min_players": system.min_players, "max_players": system.max_players,
+        "waiting_for": max(system.min_players - sum(1 for s in seats if not s["removed"]), 0),
+        "view": None, "legal_actions": [], "can_undo": False,
+    }
+    if table.status != TableStatus.OPEN and table.state:
+        engine = system.table_engine()
+        payload["view"] = engine.player_view(table.state, number)
+        payload["legal_actions"] = (engine.legal_actions(table.state, number)
+                                    if number is not None else [])
+        payload["can_undo"] = number is not None and undoable(table, number) is not None
+    return payload

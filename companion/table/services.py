@@ -1,0 +1,218 @@
+"""Writes at the live table: open, join, start, act, undo, remove a seat.
+
+Every action goes through ``act``: one row lock on the table, the client id makes a
+resend harmless, the ``seq`` the device last saw makes a stale action fail with the
+current state (except plain counter deltas, which commute), the engine decides, and the
+new view goes out to every device only after the commit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import IntegrityError, transaction
+
+from catalog.models import Game
+from companion.games.base import RuleError
+from companion.games.registry import get_game
+from companion.games.table import Seat as EngineSeat
+from companion.games.table import action_rng
+from companion.table import broadcast
+from companion.table.models import Action, Seat, Table, TableStatus
+
+
+class StaleAction(Exception):
+    """The device acted on an old state; it gets the current one instead."""
+
+    def __init__(self, table: Table):
+        self.table = table
+        super().__init__(f"The table is at {table.seq}; reload and try again.")
+
+
+@dataclass
+class ActResult:
+    table: Table
+    action: Action
+    replayed: bool  # True when this client id had already been applied
+
+
+def engine_of(game: Game) -> Any:
+    engine = get_game(game.slug).table_engine()
+    if engine is None:
+        raise RuleError({"game": f"{game.name} has no live table yet."})
+    return engine
+
+
+def _engine_seats(table: Table) -> list[EngineSeat]:
+    return [EngineSeat(number=s.number, name=s.name, list_body=s.list_body)
+            for s in table.seats.filter(removed=False).order_by("number")]
+
+
+@transaction.atomic
+def table_create(*, host: Any, game: Game, name: str, options: Mapping[str, Any] | None = None,
+                 list_body: Mapping[str, Any] | None = None) -> Table:
+    """A new table with its host in seat 1; others join by code, link or QR code."""
+    engine = engine_of(game)
+    chosen = {**engine.OPTIONS, **(options or {})}
+    unknown = set(chosen) - set(engine.OPTIONS)
+    if unknown:
+        raise RuleError({f"options.{k}": "Unknown option." for k in sorted(unknown)})
+    if not name.strip():
+        raise RuleError({"name": "This field is required."})
+    for _ in range(5):
+        try:
+            with transaction.atomic():
+                table = Table.objects.create(game=game, host=host, options=chosen)
+            break
+        except IntegrityError:  # a code clash, 1 in a billion: draw again
+            continue
+    Seat.objects.create(table=table, number=0, name=name.strip()[:40], user=host,
+                        list_body=dict(list_body or {}))
+    return table
+
+
+@transaction.atomic
+def seat_join(*, table: Table, name: str, user: Any = None,
+              list_body: Mapping[str, Any] | None = None) -> Seat:
+    """Take the next free seat while the table is still open."""
+    table = Table.objects.select_for_update().get(pk=table.pk)
+    if table.status != TableStatus.OPEN:
+        raise RuleError({"table": "The game has started; join as a spectator instead."})
+    if not name.strip():
+        raise RuleError({"name": "This field is required."})
+    system = get_game(table.game.slug)
+    seats = list(table.seats.filter(removed=False))
+    if system.max_players is not None and len(seats) >= system.max_players:
+        raise RuleError({"table": f"The table is full ({system.max_players} players)."})
+    if user is not None and getattr(user, "is_authenticated", False):
+        mine = next((s for s in seats if s.user_id == user.pk), None)
+        if mine is not None:
+            return mine
+    number = max((s.number for s in table.seats.all()), default=-1) + 1
+    return Seat.objects.create(table=table, number=number, name=name.strip()[:40],
+                               user=user if getattr(user, "is_authenticated", False) else None,
+                               list_body=dict(list_body or {}))
+
+
+@transaction.atomic
+def seat_remove(*, table: Table, number: int, by: Any) -> None:
+    """The host takes a seat away (a player who left); the game keeps its log."""
+    if table.host_id != getattr(by, "pk", None):
+        raise RuleError({"seat": "Only the host may remove a seat."})
+    updated = table.seats.filter(number=number).update(removed=True)
+    if not updated:
+        raise RuleError({"seat": "No such seat."})
+    broadcast.after_commit(table.pk, table.seq)
+
+
+@transaction.atomic
+def table_start(*, table: Table, by: Any) -> Table:
+    """Deal the game: the engine's initial state from the seats and their lists."""
+    table = Table.objects.select_for_update().get(pk=table.pk)
+    if table.host_id != getattr(by, "pk", None):
+        raise RuleError({"table": "Only the host may start the game."})
+    if table.status != TableStatus.OPEN:
+        raise RuleError({"table": "The game has already started."})
+    system = get_game(table.game.slug)
+    seats = _engine_seats(table)
+    if len(seats) < system.min_players:
+        raise RuleError({"table": f"Waiting for {system.min_players - len(seats)} more "
+                                  f"player(s)."})
+    engine = engine_of(table.game)
+    table.state = engine.initial_state(seats, table.options, action_rng(table.seed, 0))
+    table.status = TableStatus.PLAYING
+    table.save(update_fields=["state", "status", "updated"])
+    broadcast.after_commit(table.pk, table.seq)
+    return table
+
+
+def act(*, table: Table, seat: int | None, payload: Mapping[str, Any], seen_seq: int | None,
+        client_id: str, author: Any = None) -> ActResult:
+    """Apply one action, exactly once, or refuse it with the reason (``RuleError``) or the
+    current state (``StaleAction``); nothing changes on refusal."""
+    if not client_id or len(client_id) > 64:
+        raise RuleError({"client_id": "Send a unique id (at most 64 characters) per action."})
+    if not isinstance(payload, Mapping) or not isinstance(payload.get("type"), str):
+        raise RuleError({"action": "Expected an object with a 'type'."})
+    with transaction.atomic():
+        table = Table.objects.select_for_update().select_related("game").get(pk=table.pk)
+        done = table.actions.filter(client_id=client_id).first()
+        if done is not None:
+            return ActResult(table, done, replayed=True)
+        if table.status != TableStatus.PLAYING:
+            raise RuleError({"table": "The game is not being played."})
+        engine = engine_of(table.game)
+        if payload["type"] not in engine.DELTA_ACTIONS and seen_seq != table.seq:
+            raise StaleAction(table)
+        seq = table.seq + 1
+        outcome = engine.apply(table.state, seat, dict(payload), action_rng(table.seed, seq))
+        action = Action.objects.create(
+            table=table, seq=seq, seat=seat, client_id=client_id, payload=dict(payload),
+            events=outcome.events, barrier=outcome.is_barrier,
+            author=author if getattr(author, "is_authenticated", False) else None,
+        )
+        table.seq, table.state = seq, outcome.state
+        if engine.is_over(outcome.state):
+            table.status = TableStatus.OVER
+        table.save(update_fields=["seq", "state", "status", "updated"])
+        broadcast.after_commit(table.pk, seq)
+    return ActResult(table, action, replayed=False)
+
+
+def undoable(table: Table, seat: int | None) -> Action | None:
+    """The action ``seat`` may take back now: its own latest, if nothing came after it and
+    it revealed nothing and drew nothing at random."""
+    last = table.actions.filter(undone=False).exclude(payload__type="undo").order_by(
+        "-seq").first()
+    latest = table.actions.order_by("-seq").first()
+    if last is None or latest is None or latest.pk != last.pk:
+        return None
+    if last.barrier or last.seat != seat:
+        return None
+    return last
+
+
+def undo(*, table: Table, seat: int | None, seen_seq: int | None, client_id: str,
+         author: Any = None) -> ActResult:
+    """Take back the seat's own last action: appended to the log as an undo, and the state
+    rebuilt by folding the log without it."""
+    with transaction.atomic():
+        locked = Table.objects.select_for_update().select_related("game").get(pk=table.pk)
+        done = locked.actions.filter(client_id=client_id).first()
+        if done is not None:
+            return ActResult(locked, done, replayed=True)
+        if seen_seq != locked.seq:
+            raise StaleAction(locked)
+        target = undoable(locked, seat)
+        if target is None:
+            raise RuleError({"undo": "Nothing you may undo: only your own last action, before "
+                                     "anyone else acts, and never a reveal or a random result."})
+        target.undone = True
+        target.save(update_fields=["undone"])
+        seq = locked.seq + 1
+        action = Action.objects.create(
+            table=locked, seq=seq, seat=seat, client_id=client_id,
+            payload={"type": "undo", "undoes": target.seq},
+            events=[{"type": "undo", "text": f"Seat {(seat or 0) + 1} took back action "
+                                             f"{target.seq}."}],
+            author=author if getattr(author, "is_authenticated", False) else None,
+        )
+        locked.seq, locked.state = seq, rebuild_state(locked)
+        locked.save(update_fields=["seq", "state", "updated"])
+        broadcast.after_commit(locked.pk, seq)
+    return ActResult(locked, action, replayed=False)
+
+
+def rebuild_state(table: Table) -> dict[str, Any]:
+    """The fold of the log (without undone actions) through the engine: the truth."""
+    engine = engine_of(table.game)
+    seats = [EngineSeat(number=s.number, name=s.name, list_body=s.list_body)
+             for s in table.seats.filter(removed=False).order_by("number")]
+    state = engine.initial_state(seats, table.options, action_rng(table.seed, 0))
+    for action in table.actions.filter(undone=False).exclude(payload__type="undo").order_by(
+            "seq"):
+        state = engine.apply(state, action.seat, action.payload,
+                             action_rng(table.seed, action.seq)).state
+    return state

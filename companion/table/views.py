@@ -1,0 +1,195 @@
+"""Table pages: open a table, join by code/link/QR, the lobby, and the play surface.
+
+The play surface is one partial (``table/_view.html``) rendered for the device's seat;
+the page swaps it in from WebSocket pushes, from its own actions' answers, or by polling
+when the socket is down.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from typing import Any
+
+import segno
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from armies.models import SavedList
+from catalog.models import Game
+from companion.games.base import RuleError
+from companion.table import selectors, services
+from companion.table.models import Table
+
+
+def _table(code: str) -> Table:
+    table = selectors.table_by_code(code)
+    if table is None:
+        raise Http404("No table with this code.")
+    return table
+
+
+def _list_body(request: HttpRequest, game: Game) -> dict[str, Any]:
+    """The body of the player's own saved list chosen in the form, if any."""
+    raw = request.POST.get("list", "")
+    if not raw or not request.user.is_authenticated:
+        return {}
+    saved = SavedList.objects.filter(pk=raw, owner=request.user, game=game).first()
+    return dict(saved.body) if saved else {}
+
+
+def _remember_seat(request: HttpRequest, table: Table, token: str) -> None:
+    seats = dict(request.session.get(selectors.SESSION_KEY, {}))
+    seats[table.code] = token
+    request.session[selectors.SESSION_KEY] = seats
+
+
+def tables_home(request: HttpRequest) -> HttpResponse:
+    games = selectors.games_with_tables()
+    mine = (Table.objects.filter(seats__user=request.user).select_related("game").distinct()[:20]
+            if request.user.is_authenticated else [])
+    lists = (SavedList.objects.filter(owner=request.user).select_related("game")
+             if request.user.is_authenticated else [])
+    return render(request, "table/home.html", {"games": games, "tables": mine, "lists": lists})
+
+
+@login_required
+@require_POST
+def table_new(request: HttpRequest) -> HttpResponse:
+    game = get_object_or_404(Game, slug=request.POST.get("game", ""))
+    try:
+        table = services.table_create(host=request.user, game=game,
+                                      name=request.POST.get("name") or request.user.username,
+                                      list_body=_list_body(request, game))
+    except RuleError as exc:
+        for path, message in exc.errors.items():
+            messages.error(request, f"{path}: {message}")
+        return redirect("table:home")
+    return redirect(table)
+
+
+def join(request: HttpRequest) -> HttpResponse:
+    code = (request.POST.get("code") or request.GET.get("code") or "").strip().upper()
+    if not code:
+        return redirect("table:home")
+    if selectors.table_by_code(code) is None:
+        messages.error(request, f"No table with the code {code}.")
+        return redirect("table:home")
+    return redirect("table:table", code=code)
+
+
+def table_page(request: HttpRequest, code: str) -> HttpResponse:
+    table = _table(code)
+    seat = selectors.seat_for_request(table, request)
+    if request.method == "POST" and seat is None:
+        try:
+            seat = services.seat_join(table=table, name=request.POST.get("name", ""),
+                                      user=request.user,
+                                      list_body=_list_body(request, table.game))
+        except RuleError as exc:
+            for path, message in exc.errors.items():
+                messages.error(request, f"{path}: {message}")
+            return redirect(table)
+        _remember_seat(request, table, seat.token)
+        return redirect(table)
+    link = request.build_absolute_uri(table.get_absolute_url())
+    lists = (SavedList.objects.filter(owner=request.user, game=table.game)
+             if request.user.is_authenticated else [])
+    return render(request, "table/table.html", {
+        "table": table, "t": selectors.view_for(table, seat), "seat": seat, "link": link,
+        "qr": segno.make(link, error="m").svg_inline(scale=4, dark="#111"), "lists": lists,
+    })
+
+
+def view_partial(request: HttpRequest, code: str) -> HttpResponse:
+    """The seat's view as HTML, for polling and resyncs; ``X-Seq`` tells its age."""
+    table = _table(code)
+    payload = selectors.view_for(table, selectors.seat_for_request(table, request))
+    response = render(request, "table/_view.html", {"t": payload})
+    response["X-Seq"] = str(payload["seq"])
+    return response
+
+
+@require_POST
+def act(request: HttpRequest, code: str) -> HttpResponse:
+    """One action from a button: answers with the new view (409 with the current one when
+    the device was behind, 400 with the reason when the rules refuse)."""
+    table = _table(code)
+    seat = selectors.seat_for_request(table, request)
+    status, error = 200, None
+    if seat is None:
+        status, error = 403, {"seat": "Spectators cannot act."}
+    else:
+        try:
+            payload = json.loads(request.POST.get("action", "{}"))
+            for key, value in request.POST.items():  # typed-in numbers from the page
+                if key.startswith("field_") and value != "":
+                    payload[key[6:]] = int(value) if value.lstrip("-").isdigit() else value
+            as_table = bool(payload.pop("as_table", False)) and table.host_id == getattr(
+                request.user, "pk", None)
+            services.act(table=table, seat=None if as_table else seat.number, payload=payload,
+                         seen_seq=int(request.POST.get("seq", "-1")),
+                         client_id=request.POST.get("client_id") or uuid.uuid4().hex,
+                         author=request.user)
+        except json.JSONDecodeError:
+            status, error = 400, {"action": "Not valid JSON."}
+        except ValueError:
+            status, error = 400, {"seq": "Expected a whole number."}
+        except services.StaleAction:
+            status, error = 409, {"seq": "Someone acted first: here is the table as it is now."}
+        except RuleError as exc:
+            status, error = 400, exc.errors
+    table.refresh_from_db()
+    payload = selectors.view_for(table, seat)
+    response = render(request, "table/_view.html", {"t": payload, "error": error})
+    response["X-Seq"] = str(payload["seq"])
+    if status != 200:
+        response["HX-Reswap"] = "innerHTML"
+    return response  # htmx swaps 200s only by default; the page script swaps errors too
+
+
+@require_POST
+def undo(request: HttpRequest, code: str) -> HttpResponse:
+    table = _table(code)
+    seat = selectors.seat_for_request(table, request)
+    error = None
+    try:
+        if seat is None:
+            raise RuleError({"seat": "Spectators cannot undo."})
+        services.undo(table=table, seat=seat.number, seen_seq=int(request.POST.get("seq", "-1")),
+                      client_id=request.POST.get("client_id") or uuid.uuid4().hex,
+                      author=request.user)
+    except services.StaleAction:
+        error = {"seq": "Someone acted first."}
+    except RuleError as exc:
+        error = exc.errors
+    table.refresh_from_db()
+    return render(request, "table/_view.html",
+                  {"t": selectors.view_for(table, seat), "error": error})
+
+
+@login_required
+@require_POST
+def start(request: HttpRequest, code: str) -> HttpResponse:
+    table = _table(code)
+    try:
+        services.table_start(table=table, by=request.user)
+    except RuleError as exc:
+        for path, message in exc.errors.items():
+            messages.error(request, f"{path}: {message}")
+    return redirect(table)
+
+
+@login_required
+@require_POST
+def remove_seat(request: HttpRequest, code: str, number: int) -> HttpResponse:
+    table = _table(code)
+    try:
+        services.seat_remove(table=table, number=number, by=request.user)
+    except RuleError as exc:
+        for path, message in exc.errors.items():
+            messages.error(request, f"{path}: {message}")
+    return redirect(table)

@@ -1,0 +1,147 @@
+"""The live table over HTTP: seats, start, actions exactly once, stale refusals, undo,
+and hidden choices that never reach another device."""
+
+from __future__ import annotations
+
+import json
+import uuid
+
+import pytest
+from django.test import Client
+
+from companion.table.models import Action, Table
+
+pytestmark = pytest.mark.django_db
+
+
+def post(client: Client, url: str, body: dict, token: str = ""):
+    headers = {"X-Seat-Token": token} if token else {}
+    return client.post(url, body, content_type="application/json", headers=headers)
+
+
+@pytest.fixture
+def mm_table(client, user, catalogue):
+    """A started four-player Missiles & Microchips table: the host and three guests."""
+    client.force_login(user)
+    created = post(client, "/api/tables/", {"game": "missiles-and-microchips", "name": "Ada"})
+    assert created.status_code == 201, created.content
+    code = created.json()["code"]
+    tokens = [created.json()["seat_token"]]
+    guest = Client()
+    for name in ("Bea", "Cy", "Dee"):
+        joined = post(guest, f"/api/tables/{code}/join/", {"name": name})
+        assert joined.status_code == 201
+        tokens.append(joined.json()["seat_token"])
+    assert post(client, f"/api/tables/{code}/start/", {}).status_code == 200
+    return code, tokens
+
+
+def act(code: str, token: str, action: dict, seq: int, client_id: str | None = None):
+    return post(Client(), f"/api/tables/{code}/actions/",
+                {"action": action, "seq": seq, "client_id": client_id or uuid.uuid4().hex},
+                token)
+
+
+def seq_of(code: str) -> int:
+    return Table.objects.get(code=code).seq
+
+
+def test_the_host_waits_for_enough_players(client, user, catalogue):
+    client.force_login(user)
+    code = post(client, "/api/tables/", {"game": "missiles-and-microchips",
+                                         "name": "Ada"}).json()["code"]
+    view = client.get(f"/api/tables/{code}/").json()
+    assert view["status"] == "open" and view["waiting_for"] == 2
+    response = post(client, f"/api/tables/{code}/start/", {})
+    assert response.status_code == 400 and "table" in response.json()
+
+
+def test_a_hidden_choice_reaches_no_other_device(client, mm_table):
+    code, tokens = mm_table
+    assert act(code, tokens[1], {"type": "choose", "target": 2, "action": "charge"},
+               seq_of(code)).status_code == 200
+    own = Client().get(f"/api/tables/{code}/", headers={"X-Seat-Token": tokens[1]}).json()
+    assert own["view"]["players"][1]["choice"]["action"] == "charge"
+    for other in (tokens[0], tokens[2], ""):
+        payload = Client().get(f"/api/tables/{code}/", headers={"X-Seat-Token": other}).json()
+        seen = payload["view"]["players"][1]
+        assert seen["chosen"] is True and "choice" not in seen and seen["target"] is None
+        assert "charge" not in json.dumps(payload["view"])
+
+
+def test_two_devices_on_the_same_seq_exactly_one_wins(mm_table):
+    code, tokens = mm_table
+    seq = seq_of(code)
+    first = act(code, tokens[0], {"type": "choose", "target": 1, "action": "attack"}, seq)
+    second = act(code, tokens[1], {"type": "choose", "target": 0, "action": "block"}, seq)
+    assert sorted([first.status_code, second.status_code]) == [200, 409]
+    assert second.json()["view"]["seq"] == seq + 1  # the loser gets the table as it is now
+    assert Action.objects.filter(table__code=code).count() == 1
+
+
+def test_a_resent_action_is_applied_once(mm_table):
+    code, tokens = mm_table
+    seq = seq_of(code)
+    action = {"type": "choose", "target": 1, "action": "attack"}
+    first = act(code, tokens[0], action, seq, client_id="tap-1")
+    again = act(code, tokens[0], action, seq, client_id="tap-1")
+    assert first.status_code == again.status_code == 200
+    assert again.json()["replayed"] is True
+    assert Action.objects.filter(table__code=code).count() == 1 and seq_of(code) == seq + 1
+
+
+def test_a_rule_error_is_400_and_changes_nothing(mm_table):
+    code, tokens = mm_table
+    seq = seq_of(code)
+    response = act(code, tokens[0], {"type": "choose", "target": 0, "action": "attack"}, seq)
+    assert response.status_code == 400
+    assert seq_of(code) == seq and not Action.objects.filter(table__code=code).exists()
+
+
+def test_spectators_and_strangers_cannot_act(mm_table):
+    code, _ = mm_table
+    response = act(code, "", {"type": "choose", "target": 1, "action": "attack"}, seq_of(code))
+    assert response.status_code == 400 and "seat" in response.json()
+
+
+def test_undo_takes_back_my_own_last_action_only(mm_table):
+    code, tokens = mm_table
+    act(code, tokens[0], {"type": "choose", "target": 1, "action": "attack"}, seq_of(code))
+    undo = post(Client(), f"/api/tables/{code}/undo/",
+                {"seq": seq_of(code), "client_id": "u1"}, tokens[1])
+    assert undo.status_code == 400  # not seat 1's action
+    undo = post(Client(), f"/api/tables/{code}/undo/",
+                {"seq": seq_of(code), "client_id": "u2"}, tokens[0])
+    assert undo.status_code == 200, undo.content
+    view = undo.json()["view"]
+    assert view["view"]["players"][0]["chosen"] is False
+    assert Action.objects.filter(table__code=code, undone=True).count() == 1
+
+
+def test_the_state_is_the_fold_of_the_log(mm_table):
+    from companion.table import services
+
+    code, tokens = mm_table
+    for seat, target in ((0, 1), (1, 2), (2, 3)):
+        act(code, tokens[seat], {"type": "choose", "target": target, "action": "charge"},
+            seq_of(code))
+    table = Table.objects.get(code=code)
+    assert services.rebuild_state(table) == table.state
+
+
+def test_the_table_page_shows_the_code_qr_and_waiting_state(client, user, catalogue):
+    client.force_login(user)
+    code = post(client, "/api/tables/", {"game": "missiles-and-microchips",
+                                         "name": "Ada"}).json()["code"]
+    page = client.get(f"/t/{code}/").content.decode()
+    assert code in page and "<svg" in page and "Waiting for 2 more players" in page
+
+
+def test_a_guest_joins_from_the_page_and_keeps_the_seat(client, user, catalogue):
+    client.force_login(user)
+    code = post(client, "/api/tables/", {"game": "missiles-and-microchips",
+                                         "name": "Ada"}).json()["code"]
+    guest = Client()
+    assert guest.post(f"/t/{code}/", {"name": "Bea"}).status_code == 302
+    page = guest.get(f"/t/{code}/").content.decode()
+    assert 'class="me">Bea' in page and "Take a seat" not in page
