@@ -12,16 +12,18 @@ from channels.layers import get_channel_layer
 from django.db import transaction
 
 
-def group_name(table_id: int) -> str:
-    return f"table-{table_id}"
+def group_name(code: str) -> str:
+    """By the table's random code, not its row id: ids repeat across databases (test
+    workers, staging) that may share one Redis."""
+    return f"table-{code}"
 
 
-def after_commit(table_id: int, seq: int) -> None:
-    transaction.on_commit(lambda: send_changed(table_id, seq))
+def after_commit(code: str, seq: int) -> None:
+    transaction.on_commit(lambda: send_changed(code, seq))
 
 
-def send_changed(table_id: int, seq: int) -> None:
+def send_changed(code: str, seq: int) -> None:
     layer = get_channel_layer()
     if layer is None:
         return
-    async_to_sync(layer.group_send)(group_name(table_id), {"type": "table.changed", "seq": seq})
+    async_to_sync(layer.group_send)(group_name(code), {"type": "table.changed", "seq": seq})

@@ -25,7 +25,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await self.close(code=4404)
             return
         self.table_id, self.code = found
-        self.group = broadcast.group_name(self.table_id)
+        self.group = broadcast.group_name(self.code)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         await self.send_view()

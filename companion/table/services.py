@@ -104,7 +104,7 @@ def seat_remove(*, table: Table, number: int, by: Any) -> None:
     updated = table.seats.filter(number=number).update(removed=True)
     if not updated:
         raise RuleError({"seat": "No such seat."})
-    broadcast.after_commit(table.pk, table.seq)
+    broadcast.after_commit(table.code, table.seq)
 
 
 @transaction.atomic
@@ -124,7 +124,7 @@ def table_start(*, table: Table, by: Any) -> Table:
     table.state = engine.initial_state(seats, table.options, action_rng(table.seed, 0))
     table.status = TableStatus.PLAYING
     table.save(update_fields=["state", "status", "updated"])
-    broadcast.after_commit(table.pk, table.seq)
+    broadcast.after_commit(table.code, table.seq)
     return table
 
 
@@ -157,7 +157,7 @@ def act(*, table: Table, seat: int | None, payload: Mapping[str, Any], seen_seq:
         if engine.is_over(outcome.state):
             table.status = TableStatus.OVER
         table.save(update_fields=["seq", "state", "status", "updated"])
-        broadcast.after_commit(table.pk, seq)
+        broadcast.after_commit(table.code, seq)
     return ActResult(table, action, replayed=False)
 
 
@@ -201,7 +201,7 @@ def undo(*, table: Table, seat: int | None, seen_seq: int | None, client_id: str
         )
         locked.seq, locked.state = seq, rebuild_state(locked)
         locked.save(update_fields=["seq", "state", "updated"])
-        broadcast.after_commit(locked.pk, seq)
+        broadcast.after_commit(locked.code, seq)
     return ActResult(locked, action, replayed=False)
 
 
