@@ -18,6 +18,8 @@ engine. A game's ``engine`` module exposes:
   templates the page can offer as buttons).
 - ``DELTA_ACTIONS: frozenset[str]``: action types that are plain counter changes (sent as
   deltas): they commute, so the table applies them even when the sender's ``seq`` is stale.
+- ``INDEPENDENT_ACTIONS: frozenset[str]`` (optional): simultaneous secret choices, which
+  do not depend on what another seat just did; they too stand on a stale ``seq``.
 
 Events are small JSON dicts with a ``type`` and a human ``text``; an event with
 ``"barrier": True`` (a reveal, a random result) stops undo from reaching back past it.

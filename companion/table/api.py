@@ -39,10 +39,12 @@ class JoinInput(serializers.Serializer):
 class ActionInput(serializers.Serializer):
     action = serializers.DictField(help_text='The game\'s action, e.g. {"type": "pass"}.')
     seq = serializers.IntegerField(help_text="The last seq this device has seen.")
-    client_id = serializers.CharField(max_length=64, help_text="Unique per action; a resend "
-                                                               "with the same id applies once.")
-    as_table = serializers.BooleanField(required=False, default=False,
-                                        help_text="Host only: act for the table itself.")
+    client_id = serializers.CharField(
+        max_length=64, help_text="Unique per action; a resend with the same id applies once."
+    )
+    as_table = serializers.BooleanField(
+        required=False, default=False, help_text="Host only: act for the table itself."
+    )
 
 
 def _table(code: str) -> Table:
@@ -53,8 +55,9 @@ def _table(code: str) -> Table:
 
 
 def _seat(request: Request, table: Table) -> Seat | None:
-    return selectors.seat_of(table, user=request.user,
-                             token=request.headers.get("X-Seat-Token", ""))
+    return selectors.seat_of(
+        table, user=request.user, token=request.headers.get("X-Seat-Token", "")
+    )
 
 
 def _list_body(request: Request, game: Game, pk: int | None) -> dict[str, Any]:
@@ -82,15 +85,25 @@ class TablesView(APIView):
         if game is None:
             raise ValidationError({"game": ["Unknown game."]})
         try:
-            table = services.table_create(host=request.user, game=game, name=data["name"],
-                                          options=data.get("options"),
-                                          list_body=_list_body(request, game, data.get("list")))
+            table = services.table_create(
+                host=request.user,
+                game=game,
+                name=data["name"],
+                options=data.get("options"),
+                list_body=_list_body(request, game, data.get("list")),
+            )
         except RuleError as exc:
             raise rule_error_to_validation(exc) from exc
         seat = table.seats.get(number=0)
-        return Response({"code": table.code, "seat": 0, "seat_token": seat.token,
-                         "view": selectors.view_for(table, seat)},
-                        status=status.HTTP_201_CREATED)
+        return Response(
+            {
+                "code": table.code,
+                "seat": 0,
+                "seat_token": seat.token,
+                "view": selectors.view_for(table, seat),
+            },
+            status=status.HTTP_201_CREATED,
+        )
 
 
 class TableView(APIView):
@@ -110,12 +123,17 @@ class JoinView(APIView):
         table = _table(code)
         data = _valid(JoinInput, request.data)
         try:
-            seat = services.seat_join(table=table, name=data["name"], user=request.user,
-                                      list_body=_list_body(request, table.game, data.get("list")))
+            seat = services.seat_join(
+                table=table,
+                name=data["name"],
+                user=request.user,
+                list_body=_list_body(request, table.game, data.get("list")),
+            )
         except RuleError as exc:
             raise rule_error_to_validation(exc) from exc
-        return Response({"seat": seat.number, "seat_token": seat.token},
-                        status=status.HTTP_201_CREATED)
+        return Response(
+            {"seat": seat.number, "seat_token": seat.token}, status=status.HTTP_201_CREATED
+        )
 
 
 class StartView(APIView):
@@ -134,8 +152,9 @@ class StartView(APIView):
 class ActionsView(APIView):
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(request=ActionInput, responses={200: OpenApiTypes.OBJECT,
-                                                   409: OpenApiTypes.OBJECT})
+    @extend_schema(
+        request=ActionInput, responses={200: OpenApiTypes.OBJECT, 409: OpenApiTypes.OBJECT}
+    )
     def post(self, request: Request, code: str) -> Response:
         table = _table(code)
         seat = _seat(request, table)
@@ -144,17 +163,31 @@ class ActionsView(APIView):
         data = _valid(ActionInput, request.data)
         as_table = data["as_table"] and table.host_id == getattr(request.user, "pk", None)
         try:
-            result = services.act(table=table, seat=None if as_table else seat.number,
-                                  payload=data["action"], seen_seq=data["seq"],
-                                  client_id=data["client_id"], author=request.user)
+            result = services.act(
+                table=table,
+                seat=None if as_table else seat.number,
+                payload=data["action"],
+                seen_seq=data["seq"],
+                client_id=data["client_id"],
+                author=request.user,
+            )
         except services.StaleAction as stale:
-            return Response({"detail": "Someone acted first; here is the table now.",
-                             "view": selectors.view_for(stale.table, seat)},
-                            status=status.HTTP_409_CONFLICT)
+            return Response(
+                {
+                    "detail": "Someone acted first; here is the table now.",
+                    "view": selectors.view_for(stale.table, seat),
+                },
+                status=status.HTTP_409_CONFLICT,
+            )
         except RuleError as exc:
             raise rule_error_to_validation(exc) from exc
-        return Response({"applied": result.action.seq, "replayed": result.replayed,
-                         "view": selectors.view_for(result.table, seat)})
+        return Response(
+            {
+                "applied": result.action.seq,
+                "replayed": result.replayed,
+                "view": selectors.view_for(result.table, seat),
+            }
+        )
 
 
 class UndoView(APIView):
@@ -167,15 +200,20 @@ class UndoView(APIView):
         if seat is None:
             raise ValidationError({"seat": ["This device holds no seat at this table."]})
         try:
-            result = services.undo(table=table, seat=seat.number,
-                                   seen_seq=request.data.get("seq"),
-                                   client_id=str(request.data.get("client_id", "")),
-                                   author=request.user)
+            result = services.undo(
+                table=table,
+                seat=seat.number,
+                seen_seq=request.data.get("seq"),
+                client_id=str(request.data.get("client_id", "")),
+                author=request.user,
+            )
         except services.StaleAction as stale:
-            return Response({"detail": "Someone acted first.",
-                             "view": selectors.view_for(stale.table, seat)},
-                            status=status.HTTP_409_CONFLICT)
+            return Response(
+                {"detail": "Someone acted first.", "view": selectors.view_for(stale.table, seat)},
+                status=status.HTTP_409_CONFLICT,
+            )
         except RuleError as exc:
             raise rule_error_to_validation(exc) from exc
-        return Response({"applied": result.action.seq,
-                         "view": selectors.view_for(result.table, seat)})
+        return Response(
+            {"applied": result.action.seq, "view": selectors.view_for(result.table, seat)}
+        )

@@ -88,10 +88,14 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if seat is None:
             return {"type": "error", "errors": {"seat": "Spectators cannot act."}}
         try:
-            result = services.act(table=table, seat=seat.number, payload=content.get("action"),
-                                  seen_seq=content.get("seq"),
-                                  client_id=str(content.get("client_id", "")),
-                                  author=self.scope.get("user"))
+            result = services.act(
+                table=table,
+                seat=seat.number,
+                payload=content.get("action"),
+                seen_seq=content.get("seq"),
+                client_id=str(content.get("client_id", "")),
+                author=self.scope.get("user"),
+            )
         except services.StaleAction as stale:
             return {"type": "stale", "seq": stale.table.seq}
         except RuleError as exc:

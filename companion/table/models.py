@@ -36,12 +36,12 @@ class TableStatus(models.TextChoices):
 class Table(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="tables")
     code = models.CharField(max_length=8, unique=True, default=new_code)
-    host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
-                             related_name="hosted_tables")
+    host = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="hosted_tables"
+    )
     seed = models.CharField(max_length=32, default=new_seed)  # never sent to a client
     options = models.JSONField(default=dict, blank=True)
-    status = models.CharField(max_length=10, choices=TableStatus.choices,
-                              default=TableStatus.OPEN)
+    status = models.CharField(max_length=10, choices=TableStatus.choices, default=TableStatus.OPEN)
     seq = models.PositiveIntegerField(default=0)
     state = models.JSONField(default=dict, blank=True)
     created = models.DateTimeField(auto_now_add=True)
@@ -61,8 +61,13 @@ class Seat(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     number = models.PositiveSmallIntegerField()
     name = models.CharField(max_length=40)
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
-                             on_delete=models.SET_NULL, related_name="seats")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="seats",
+    )
     # A guest's device proves its seat with this token (kept in its session).
     token = models.CharField(max_length=40, default=new_token, unique=True)
     list_body = models.JSONField(default=dict, blank=True)
@@ -86,8 +91,9 @@ class Action(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="actions")
     seq = models.PositiveIntegerField()
     seat = models.SmallIntegerField(null=True, blank=True)  # None: the table/host
-    author = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
-                               on_delete=models.SET_NULL)
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
     client_id = models.CharField(max_length=64)
     payload = models.JSONField(default=dict)
     events = models.JSONField(default=list, blank=True)

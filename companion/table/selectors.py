@@ -47,22 +47,37 @@ def view_for(table: Table, seat: Seat | None) -> dict[str, Any]:
     from companion.table.services import undoable
 
     number = seat.number if seat else None
-    seats = [{"number": s.number, "name": s.name, "removed": s.removed,
-              "is_host": s.user_id == table.host_id and s.user_id is not None}
-             for s in table.seats.all()]
+    seats = [
+        {
+            "number": s.number,
+            "name": s.name,
+            "removed": s.removed,
+            "is_host": s.user_id == table.host_id and s.user_id is not None,
+        }
+        for s in table.seats.all()
+    ]
     system = get_game(table.game.slug)
     payload: dict[str, Any] = {
-        "code": table.code, "game": table.game.slug, "game_name": table.game.name,
-        "seq": table.seq, "status": table.status, "seats": seats, "me": number,
+        "code": table.code,
+        "game": table.game.slug,
+        "game_name": table.game.name,
+        "seq": table.seq,
+        "status": table.status,
+        "seats": seats,
+        "me": number,
         "is_host": seat is not None and seat.user_id == table.host_id,
-        "min_players": system.min_players, "max_players": system.max_players,
+        "min_players": system.min_players,
+        "max_players": system.max_players,
         "waiting_for": max(system.min_players - sum(1 for s in seats if not s["removed"]), 0),
-        "view": None, "legal_actions": [], "can_undo": False,
+        "view": None,
+        "legal_actions": [],
+        "can_undo": False,
     }
     if table.status != TableStatus.OPEN and table.state:
         engine = system.table_engine()
         payload["view"] = engine.player_view(table.state, number)
-        payload["legal_actions"] = (engine.legal_actions(table.state, number)
-                                    if number is not None else [])
+        payload["legal_actions"] = (
+            engine.legal_actions(table.state, number) if number is not None else []
+        )
         payload["can_undo"] = number is not None and undoable(table, number) is not None
     return payload

@@ -46,13 +46,25 @@ def engine_of(game: Game) -> Any:
 
 
 def _engine_seats(table: Table) -> list[EngineSeat]:
-    return [EngineSeat(number=s.number, name=s.name, list_body=s.list_body)
-            for s in table.seats.filter(removed=False).order_by("number")]
+    """The seats as the engine sees them; a player who brought no list plays the game's
+    example list, so a table can start without anyone preparing one."""
+    system = get_game(table.game.slug)
+    fallback = system.example_list() if system.list_noun else {}
+    return [
+        EngineSeat(number=s.number, name=s.name, list_body=s.list_body or fallback)
+        for s in table.seats.filter(removed=False).order_by("number")
+    ]
 
 
 @transaction.atomic
-def table_create(*, host: Any, game: Game, name: str, options: Mapping[str, Any] | None = None,
-                 list_body: Mapping[str, Any] | None = None) -> Table:
+def table_create(
+    *,
+    host: Any,
+    game: Game,
+    name: str,
+    options: Mapping[str, Any] | None = None,
+    list_body: Mapping[str, Any] | None = None,
+) -> Table:
     """A new table with its host in seat 1; others join by code, link or QR code."""
     engine = engine_of(game)
     chosen = {**engine.OPTIONS, **(options or {})}
@@ -68,14 +80,16 @@ def table_create(*, host: Any, game: Game, name: str, options: Mapping[str, Any]
             break
         except IntegrityError:  # a code clash, 1 in a billion: draw again
             continue
-    Seat.objects.create(table=table, number=0, name=name.strip()[:40], user=host,
-                        list_body=dict(list_body or {}))
+    Seat.objects.create(
+        table=table, number=0, name=name.strip()[:40], user=host, list_body=dict(list_body or {})
+    )
     return table
 
 
 @transaction.atomic
-def seat_join(*, table: Table, name: str, user: Any = None,
-              list_body: Mapping[str, Any] | None = None) -> Seat:
+def seat_join(
+    *, table: Table, name: str, user: Any = None, list_body: Mapping[str, Any] | None = None
+) -> Seat:
     """Take the next free seat while the table is still open."""
     table = Table.objects.select_for_update().get(pk=table.pk)
     if table.status != TableStatus.OPEN:
@@ -91,9 +105,13 @@ def seat_join(*, table: Table, name: str, user: Any = None,
         if mine is not None:
             return mine
     number = max((s.number for s in table.seats.all()), default=-1) + 1
-    return Seat.objects.create(table=table, number=number, name=name.strip()[:40],
-                               user=user if getattr(user, "is_authenticated", False) else None,
-                               list_body=dict(list_body or {}))
+    return Seat.objects.create(
+        table=table,
+        number=number,
+        name=name.strip()[:40],
+        user=user if getattr(user, "is_authenticated", False) else None,
+        list_body=dict(list_body or {}),
+    )
 
 
 @transaction.atomic
@@ -118,8 +136,7 @@ def table_start(*, table: Table, by: Any) -> Table:
     system = get_game(table.game.slug)
     seats = _engine_seats(table)
     if len(seats) < system.min_players:
-        raise RuleError({"table": f"Waiting for {system.min_players - len(seats)} more "
-                                  f"player(s)."})
+        raise RuleError({"table": f"Waiting for {system.min_players - len(seats)} more player(s)."})
     engine = engine_of(table.game)
     table.state = engine.initial_state(seats, table.options, action_rng(table.seed, 0))
     table.status = TableStatus.PLAYING
@@ -128,8 +145,15 @@ def table_start(*, table: Table, by: Any) -> Table:
     return table
 
 
-def act(*, table: Table, seat: int | None, payload: Mapping[str, Any], seen_seq: int | None,
-        client_id: str, author: Any = None) -> ActResult:
+def act(
+    *,
+    table: Table,
+    seat: int | None,
+    payload: Mapping[str, Any],
+    seen_seq: int | None,
+    client_id: str,
+    author: Any = None,
+) -> ActResult:
     """Apply one action, exactly once, or refuse it with the reason (``RuleError``) or the
     current state (``StaleAction``); nothing changes on refusal."""
     if not client_id or len(client_id) > 64:
@@ -144,13 +168,21 @@ def act(*, table: Table, seat: int | None, payload: Mapping[str, Any], seen_seq:
         if table.status != TableStatus.PLAYING:
             raise RuleError({"table": "The game is not being played."})
         engine = engine_of(table.game)
-        if payload["type"] not in engine.DELTA_ACTIONS and seen_seq != table.seq:
+        # Deltas and simultaneous secret choices commute with whatever another seat did
+        # meanwhile, so they stand even when the device had not seen the newest seq.
+        commuting = engine.DELTA_ACTIONS | getattr(engine, "INDEPENDENT_ACTIONS", frozenset())
+        if payload["type"] not in commuting and seen_seq != table.seq:
             raise StaleAction(table)
         seq = table.seq + 1
         outcome = engine.apply(table.state, seat, dict(payload), action_rng(table.seed, seq))
         action = Action.objects.create(
-            table=table, seq=seq, seat=seat, client_id=client_id, payload=dict(payload),
-            events=outcome.events, barrier=outcome.is_barrier,
+            table=table,
+            seq=seq,
+            seat=seat,
+            client_id=client_id,
+            payload=dict(payload),
+            events=outcome.events,
+            barrier=outcome.is_barrier,
             author=author if getattr(author, "is_authenticated", False) else None,
         )
         table.seq, table.state = seq, outcome.state
@@ -164,8 +196,7 @@ def act(*, table: Table, seat: int | None, payload: Mapping[str, Any], seen_seq:
 def undoable(table: Table, seat: int | None) -> Action | None:
     """The action ``seat`` may take back now: its own latest, if nothing came after it and
     it revealed nothing and drew nothing at random."""
-    last = table.actions.filter(undone=False).exclude(payload__type="undo").order_by(
-        "-seq").first()
+    last = table.actions.filter(undone=False).exclude(payload__type="undo").order_by("-seq").first()
     latest = table.actions.order_by("-seq").first()
     if last is None or latest is None or latest.pk != last.pk:
         return None
@@ -174,8 +205,9 @@ def undoable(table: Table, seat: int | None) -> Action | None:
     return last
 
 
-def undo(*, table: Table, seat: int | None, seen_seq: int | None, client_id: str,
-         author: Any = None) -> ActResult:
+def undo(
+    *, table: Table, seat: int | None, seen_seq: int | None, client_id: str, author: Any = None
+) -> ActResult:
     """Take back the seat's own last action: appended to the log as an undo, and the state
     rebuilt by folding the log without it."""
     with transaction.atomic():
@@ -187,16 +219,24 @@ def undo(*, table: Table, seat: int | None, seen_seq: int | None, client_id: str
             raise StaleAction(locked)
         target = undoable(locked, seat)
         if target is None:
-            raise RuleError({"undo": "Nothing you may undo: only your own last action, before "
-                                     "anyone else acts, and never a reveal or a random result."})
+            raise RuleError(
+                {
+                    "undo": "Nothing you may undo: only your own last action, before "
+                    "anyone else acts, and never a reveal or a random result."
+                }
+            )
         target.undone = True
         target.save(update_fields=["undone"])
         seq = locked.seq + 1
         action = Action.objects.create(
-            table=locked, seq=seq, seat=seat, client_id=client_id,
+            table=locked,
+            seq=seq,
+            seat=seat,
+            client_id=client_id,
             payload={"type": "undo", "undoes": target.seq},
-            events=[{"type": "undo", "text": f"Seat {(seat or 0) + 1} took back action "
-                                             f"{target.seq}."}],
+            events=[
+                {"type": "undo", "text": f"Seat {(seat or 0) + 1} took back action {target.seq}."}
+            ],
             author=author if getattr(author, "is_authenticated", False) else None,
         )
         locked.seq, locked.state = seq, rebuild_state(locked)
@@ -208,11 +248,9 @@ def undo(*, table: Table, seat: int | None, seen_seq: int | None, client_id: str
 def rebuild_state(table: Table) -> dict[str, Any]:
     """The fold of the log (without undone actions) through the engine: the truth."""
     engine = engine_of(table.game)
-    seats = [EngineSeat(number=s.number, name=s.name, list_body=s.list_body)
-             for s in table.seats.filter(removed=False).order_by("number")]
-    state = engine.initial_state(seats, table.options, action_rng(table.seed, 0))
-    for action in table.actions.filter(undone=False).exclude(payload__type="undo").order_by(
-            "seq"):
-        state = engine.apply(state, action.seat, action.payload,
-                             action_rng(table.seed, action.seq)).state
+    state = engine.initial_state(_engine_seats(table), table.options, action_rng(table.seed, 0))
+    for action in table.actions.filter(undone=False).exclude(payload__type="undo").order_by("seq"):
+        state = engine.apply(
+            state, action.seat, action.payload, action_rng(table.seed, action.seq)
+        ).state
     return state

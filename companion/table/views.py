@@ -49,10 +49,16 @@ def _remember_seat(request: HttpRequest, table: Table, token: str) -> None:
 
 def tables_home(request: HttpRequest) -> HttpResponse:
     games = selectors.games_with_tables()
-    mine = (Table.objects.filter(seats__user=request.user).select_related("game").distinct()[:20]
-            if request.user.is_authenticated else [])
-    lists = (SavedList.objects.filter(owner=request.user).select_related("game")
-             if request.user.is_authenticated else [])
+    mine = (
+        Table.objects.filter(seats__user=request.user).select_related("game").distinct()[:20]
+        if request.user.is_authenticated
+        else []
+    )
+    lists = (
+        SavedList.objects.filter(owner=request.user).select_related("game")
+        if request.user.is_authenticated
+        else []
+    )
     return render(request, "table/home.html", {"games": games, "tables": mine, "lists": lists})
 
 
@@ -61,9 +67,12 @@ def tables_home(request: HttpRequest) -> HttpResponse:
 def table_new(request: HttpRequest) -> HttpResponse:
     game = get_object_or_404(Game, slug=request.POST.get("game", ""))
     try:
-        table = services.table_create(host=request.user, game=game,
-                                      name=request.POST.get("name") or request.user.username,
-                                      list_body=_list_body(request, game))
+        table = services.table_create(
+            host=request.user,
+            game=game,
+            name=request.POST.get("name") or request.user.username,
+            list_body=_list_body(request, game),
+        )
     except RuleError as exc:
         for path, message in exc.errors.items():
             messages.error(request, f"{path}: {message}")
@@ -86,9 +95,12 @@ def table_page(request: HttpRequest, code: str) -> HttpResponse:
     seat = selectors.seat_for_request(table, request)
     if request.method == "POST" and seat is None:
         try:
-            seat = services.seat_join(table=table, name=request.POST.get("name", ""),
-                                      user=request.user,
-                                      list_body=_list_body(request, table.game))
+            seat = services.seat_join(
+                table=table,
+                name=request.POST.get("name", ""),
+                user=request.user,
+                list_body=_list_body(request, table.game),
+            )
         except RuleError as exc:
             for path, message in exc.errors.items():
                 messages.error(request, f"{path}: {message}")
@@ -96,12 +108,23 @@ def table_page(request: HttpRequest, code: str) -> HttpResponse:
         _remember_seat(request, table, seat.token)
         return redirect(table)
     link = request.build_absolute_uri(table.get_absolute_url())
-    lists = (SavedList.objects.filter(owner=request.user, game=table.game)
-             if request.user.is_authenticated else [])
-    return render(request, "table/table.html", {
-        "table": table, "t": selectors.view_for(table, seat), "seat": seat, "link": link,
-        "qr": segno.make(link, error="m").svg_inline(scale=4, dark="#111"), "lists": lists,
-    })
+    lists = (
+        SavedList.objects.filter(owner=request.user, game=table.game)
+        if request.user.is_authenticated
+        else []
+    )
+    return render(
+        request,
+        "table/table.html",
+        {
+            "table": table,
+            "t": selectors.view_for(table, seat),
+            "seat": seat,
+            "link": link,
+            "qr": segno.make(link, error="m").svg_inline(scale=4, dark="#111"),
+            "lists": lists,
+        },
+    )
 
 
 def view_partial(request: HttpRequest, code: str) -> HttpResponse:
@@ -111,6 +134,31 @@ def view_partial(request: HttpRequest, code: str) -> HttpResponse:
     response = render(request, "table/_view.html", {"t": payload})
     response["X-Seq"] = str(payload["seq"])
     return response
+
+
+def _number(value: str) -> Any:
+    try:
+        return int(value)
+    except ValueError:
+        try:
+            return float(value)
+        except ValueError:
+            return value
+
+
+def form_fields(post: Any) -> dict[str, Any]:
+    """What a player typed or ticked beside an action: ``field_<k>`` a value, ``list_<k>``
+    a list of ticked values, ``map_<k>__<id>`` one entry of an object (targets, distances)."""
+    extra: dict[str, Any] = {}
+    for key in post:
+        if key.startswith("field_") and post[key] != "":
+            extra[key[6:]] = _number(post[key])
+        elif key.startswith("list_"):
+            extra[key[5:]] = [v for v in post.getlist(key) if v != ""]
+        elif key.startswith("map_") and "__" in key and post[key] != "":
+            name, _, item = key[4:].partition("__")
+            extra.setdefault(name, {})[item] = _number(post[key])
+    return extra
 
 
 @require_POST
@@ -125,15 +173,18 @@ def act(request: HttpRequest, code: str) -> HttpResponse:
     else:
         try:
             payload = json.loads(request.POST.get("action", "{}"))
-            for key, value in request.POST.items():  # typed-in numbers from the page
-                if key.startswith("field_") and value != "":
-                    payload[key[6:]] = int(value) if value.lstrip("-").isdigit() else value
+            payload.update(form_fields(request.POST))
             as_table = bool(payload.pop("as_table", False)) and table.host_id == getattr(
-                request.user, "pk", None)
-            services.act(table=table, seat=None if as_table else seat.number, payload=payload,
-                         seen_seq=int(request.POST.get("seq", "-1")),
-                         client_id=request.POST.get("client_id") or uuid.uuid4().hex,
-                         author=request.user)
+                request.user, "pk", None
+            )
+            services.act(
+                table=table,
+                seat=None if as_table else seat.number,
+                payload=payload,
+                seen_seq=int(request.POST.get("seq", "-1")),
+                client_id=request.POST.get("client_id") or uuid.uuid4().hex,
+                author=request.user,
+            )
         except json.JSONDecodeError:
             status, error = 400, {"action": "Not valid JSON."}
         except ValueError:
@@ -159,16 +210,21 @@ def undo(request: HttpRequest, code: str) -> HttpResponse:
     try:
         if seat is None:
             raise RuleError({"seat": "Spectators cannot undo."})
-        services.undo(table=table, seat=seat.number, seen_seq=int(request.POST.get("seq", "-1")),
-                      client_id=request.POST.get("client_id") or uuid.uuid4().hex,
-                      author=request.user)
+        services.undo(
+            table=table,
+            seat=seat.number,
+            seen_seq=int(request.POST.get("seq", "-1")),
+            client_id=request.POST.get("client_id") or uuid.uuid4().hex,
+            author=request.user,
+        )
     except services.StaleAction:
         error = {"seq": "Someone acted first."}
     except RuleError as exc:
         error = exc.errors
     table.refresh_from_db()
-    return render(request, "table/_view.html",
-                  {"t": selectors.view_for(table, seat), "error": error})
+    return render(
+        request, "table/_view.html", {"t": selectors.view_for(table, seat), "error": error}
+    )
 
 
 @login_required

@@ -37,9 +37,12 @@ def mm_table(client, user, catalogue):
 
 
 def act(code: str, token: str, action: dict, seq: int, client_id: str | None = None):
-    return post(Client(), f"/api/tables/{code}/actions/",
-                {"action": action, "seq": seq, "client_id": client_id or uuid.uuid4().hex},
-                token)
+    return post(
+        Client(),
+        f"/api/tables/{code}/actions/",
+        {"action": action, "seq": seq, "client_id": client_id or uuid.uuid4().hex},
+        token,
+    )
 
 
 def seq_of(code: str) -> int:
@@ -48,8 +51,9 @@ def seq_of(code: str) -> int:
 
 def test_the_host_waits_for_enough_players(client, user, catalogue):
     client.force_login(user)
-    code = post(client, "/api/tables/", {"game": "missiles-and-microchips",
-                                         "name": "Ada"}).json()["code"]
+    code = post(client, "/api/tables/", {"game": "missiles-and-microchips", "name": "Ada"}).json()[
+        "code"
+    ]
     view = client.get(f"/api/tables/{code}/").json()
     assert view["status"] == "open" and view["waiting_for"] == 2
     response = post(client, f"/api/tables/{code}/start/", {})
@@ -58,8 +62,12 @@ def test_the_host_waits_for_enough_players(client, user, catalogue):
 
 def test_a_hidden_choice_reaches_no_other_device(client, mm_table):
     code, tokens = mm_table
-    assert act(code, tokens[1], {"type": "choose", "target": 2, "action": "charge"},
-               seq_of(code)).status_code == 200
+    assert (
+        act(
+            code, tokens[1], {"type": "choose", "target": 2, "action": "charge"}, seq_of(code)
+        ).status_code
+        == 200
+    )
     own = Client().get(f"/api/tables/{code}/", headers={"X-Seat-Token": tokens[1]}).json()
     assert own["view"]["players"][1]["choice"]["action"] == "charge"
     for other in (tokens[0], tokens[2], ""):
@@ -69,14 +77,34 @@ def test_a_hidden_choice_reaches_no_other_device(client, mm_table):
         assert "charge" not in json.dumps(payload["view"])
 
 
+def _all_choose(code: str, tokens: list[str]) -> None:
+    for seat, token in enumerate(tokens):
+        target = (seat + 1) % len(tokens)
+        assert (
+            act(
+                code, token, {"type": "choose", "target": target, "action": "charge"}, seq_of(code)
+            ).status_code
+            == 200
+        )
+
+
 def test_two_devices_on_the_same_seq_exactly_one_wins(mm_table):
+    code, tokens = mm_table
+    _all_choose(code, tokens)  # now the change phase: the start player's turn
+    seq = seq_of(code)
+    first = act(code, tokens[0], {"type": "pass"}, seq)
+    second = act(code, tokens[0], {"type": "change", "action": "attack"}, seq)
+    assert [first.status_code, second.status_code] == [200, 409]
+    assert second.json()["view"]["seq"] == seq + 1  # the loser gets the table as it is now
+
+
+def test_simultaneous_secret_choices_both_count(mm_table):
     code, tokens = mm_table
     seq = seq_of(code)
     first = act(code, tokens[0], {"type": "choose", "target": 1, "action": "attack"}, seq)
     second = act(code, tokens[1], {"type": "choose", "target": 0, "action": "block"}, seq)
-    assert sorted([first.status_code, second.status_code]) == [200, 409]
-    assert second.json()["view"]["seq"] == seq + 1  # the loser gets the table as it is now
-    assert Action.objects.filter(table__code=code).count() == 1
+    assert first.status_code == second.status_code == 200
+    assert Action.objects.filter(table__code=code).count() == 2
 
 
 def test_a_resent_action_is_applied_once(mm_table):
@@ -107,11 +135,13 @@ def test_spectators_and_strangers_cannot_act(mm_table):
 def test_undo_takes_back_my_own_last_action_only(mm_table):
     code, tokens = mm_table
     act(code, tokens[0], {"type": "choose", "target": 1, "action": "attack"}, seq_of(code))
-    undo = post(Client(), f"/api/tables/{code}/undo/",
-                {"seq": seq_of(code), "client_id": "u1"}, tokens[1])
+    undo = post(
+        Client(), f"/api/tables/{code}/undo/", {"seq": seq_of(code), "client_id": "u1"}, tokens[1]
+    )
     assert undo.status_code == 400  # not seat 1's action
-    undo = post(Client(), f"/api/tables/{code}/undo/",
-                {"seq": seq_of(code), "client_id": "u2"}, tokens[0])
+    undo = post(
+        Client(), f"/api/tables/{code}/undo/", {"seq": seq_of(code), "client_id": "u2"}, tokens[0]
+    )
     assert undo.status_code == 200, undo.content
     view = undo.json()["view"]
     assert view["view"]["players"][0]["chosen"] is False
@@ -123,24 +153,30 @@ def test_the_state_is_the_fold_of_the_log(mm_table):
 
     code, tokens = mm_table
     for seat, target in ((0, 1), (1, 2), (2, 3)):
-        act(code, tokens[seat], {"type": "choose", "target": target, "action": "charge"},
-            seq_of(code))
+        act(
+            code,
+            tokens[seat],
+            {"type": "choose", "target": target, "action": "charge"},
+            seq_of(code),
+        )
     table = Table.objects.get(code=code)
     assert services.rebuild_state(table) == table.state
 
 
 def test_the_table_page_shows_the_code_qr_and_waiting_state(client, user, catalogue):
     client.force_login(user)
-    code = post(client, "/api/tables/", {"game": "missiles-and-microchips",
-                                         "name": "Ada"}).json()["code"]
+    code = post(client, "/api/tables/", {"game": "missiles-and-microchips", "name": "Ada"}).json()[
+        "code"
+    ]
     page = client.get(f"/t/{code}/").content.decode()
     assert code in page and "<svg" in page and "Waiting for 2 more players" in page
 
 
 def test_a_guest_joins_from_the_page_and_keeps_the_seat(client, user, catalogue):
     client.force_login(user)
-    code = post(client, "/api/tables/", {"game": "missiles-and-microchips",
-                                         "name": "Ada"}).json()["code"]
+    code = post(client, "/api/tables/", {"game": "missiles-and-microchips", "name": "Ada"}).json()[
+        "code"
+    ]
     guest = Client()
     assert guest.post(f"/t/{code}/", {"name": "Bea"}).status_code == 302
     page = guest.get(f"/t/{code}/").content.decode()

@@ -23,8 +23,11 @@ def _open_table(user) -> tuple[str, list[Client]]:
     load_catalogue()
     host = Client()
     host.force_login(user)
-    code = host.post("/api/tables/", {"game": "missiles-and-microchips", "name": "Ada"},
-                     content_type="application/json").json()["code"]
+    code = host.post(
+        "/api/tables/",
+        {"game": "missiles-and-microchips", "name": "Ada"},
+        content_type="application/json",
+    ).json()["code"]
     devices = [host]
     for name in ("Bea", "Cy"):
         guest = Client()
@@ -36,9 +39,11 @@ def _open_table(user) -> tuple[str, list[Client]]:
 
 def _socket(code: str, device: Client) -> WebsocketCommunicator:
     cookie = "; ".join(f"{k}={v.value}" for k, v in device.cookies.items())
-    return WebsocketCommunicator(application, f"/ws/tables/{code}/",
-                                 headers=[(b"cookie", cookie.encode()),
-                                          (b"host", b"testserver")])
+    return WebsocketCommunicator(
+        application,
+        f"/ws/tables/{code}/",
+        headers=[(b"cookie", cookie.encode()), (b"host", b"testserver")],
+    )
 
 
 async def _connect(code: str, device: Client) -> tuple[WebsocketCommunicator, dict]:
@@ -58,9 +63,18 @@ async def test_every_device_gets_its_own_view_after_an_action(user):
     table = await sync_to_async(Table.objects.get)(code=code)
 
     def choose() -> int:
-        return devices[1].post(f"/t/{code}/act/", {
-            "action": '{"type": "choose", "target": 2, "action": "charge"}',
-            "seq": "0", "client_id": uuid.uuid4().hex}).status_code
+        return (
+            devices[1]
+            .post(
+                f"/t/{code}/act/",
+                {
+                    "action": '{"type": "choose", "target": 2, "action": "charge"}',
+                    "seq": "0",
+                    "client_id": uuid.uuid4().hex,
+                },
+            )
+            .status_code
+        )
 
     assert await sync_to_async(choose)() == 200
     for number, socket in enumerate(sockets):
@@ -82,9 +96,14 @@ async def test_a_reconnect_shows_the_servers_state(user):
     def two_moves() -> None:
         for seat, target in ((1, 2), (2, 0)):
             seq = Table.objects.get(code=code).seq
-            devices[seat].post(f"/t/{code}/act/", {
-                "action": f'{{"type": "choose", "target": {target}, "action": "attack"}}',
-                "seq": str(seq), "client_id": uuid.uuid4().hex})
+            devices[seat].post(
+                f"/t/{code}/act/",
+                {
+                    "action": f'{{"type": "choose", "target": {target}, "action": "attack"}}',
+                    "seq": str(seq),
+                    "client_id": uuid.uuid4().hex,
+                },
+            )
 
     await sync_to_async(two_moves)()
     socket, first = await _connect(code, devices[0])

@@ -1,0 +1,61 @@
+"""Two players on two devices (two browser contexts) play the little game: each device
+updates without a reload, and neither ever sees the other's hand."""
+
+import pytest
+
+from tests.browser.test_army_builder import sign_up
+
+pytestmark = pytest.mark.browser
+
+
+def test_two_devices_play_rounds_of_the_little_game(page, live_server, browser):
+    base = live_server.url
+    sign_up(page, base, "host")
+    page.goto(f"{base}/tables/")
+    page.select_option("select[name=game]", "little-game")
+    page.click("button:has-text('Open table')")
+    page.wait_for_selector(".table-page")
+    code = page.inner_text(".table-head .code").strip()
+
+    guest = browser.new_context(viewport={"width": 768, "height": 1024}).new_page()
+    guest.goto(f"{base}/tables/")
+    guest.fill("input[name=code]", code)
+    guest.click("button:has-text('Join')")
+    guest.fill("input[name=name]", "Guest")
+    guest.click("button:has-text('Take a seat')")
+    guest.wait_for_selector("li.me:has-text('Guest')")
+    page.wait_for_selector("ul.seats li:has-text('Guest')")  # pushed to the host's device
+
+    page.reload()
+    page.click("button:has-text('Start the game')")
+    page.wait_for_selector("#my-hand")
+    guest.wait_for_selector("#my-hand")  # the guest's page switched from lobby to game
+
+    # Round 1: the host holds the evens, the guest the odds (RULINGS default split).
+    host_evens = [b.get_attribute("data-card") for b in page.query_selector_all("#my-hand button")]
+    assert host_evens == ["2", "4", "6", "8", "10"]
+    assert "2" not in guest.inner_text("#my-hand")  # never the other's hand
+    page.click("#my-hand button[data-card='2']")
+    page.wait_for_selector("text=You chose")
+    guest.click("#my-hand button[data-card='5']")
+    for device in (page, guest):
+        try:
+            device.wait_for_selector(".revealed:has-text('worth 2 and 3')")
+        except Exception:
+            device.screenshot(path="/tmp/fail-table.png", full_page=True)
+            raise
+
+    # The host acts first (lower card): one unit advances; the guest then recovers.
+    page.check(".act-form:has(button[data-action=advance]) input[name=list_units] >> nth=0")
+    page.click("button[data-action=advance]")
+    guest.wait_for_selector("button[data-action=recover]")
+    guest.click("button[data-action=recover]")
+    for device in (page, guest):
+        device.wait_for_selector(".phase:has-text('break card')")
+    page.click("#my-hand button[data-card='4']")
+    guest.click("#my-hand button[data-card='1']")
+    for device in (page, guest):
+        device.wait_for_selector(".phase:has-text('Round 2')")
+    assert page.url.endswith(f"/t/{code}/") and guest.url.endswith(f"/t/{code}/")
+    guest.screenshot(path="/tmp/muster-table-guest.png", full_page=True)
+    guest.context.close()
