@@ -61,7 +61,10 @@ class Engine(Protocol):
     ) -> dict[str, Any]: ...
 
     def apply(
-        self, state: Mapping[str, Any], seat: int | None, action: Mapping[str, Any],
+        self,
+        state: Mapping[str, Any],
+        seat: int | None,
+        action: Mapping[str, Any],
         rng: random.Random,
     ) -> Outcome: ...
 
@@ -78,7 +81,10 @@ def action_rng(seed: str, seq: int) -> random.Random:
 
 
 def replay(
-    engine: Engine, seats: list[Seat], options: Mapping[str, Any], seed: str,
+    engine: Engine,
+    seats: list[Seat],
+    options: Mapping[str, Any],
+    seed: str,
     log: list[tuple[int, int | None, Mapping[str, Any]]],
 ) -> dict[str, Any]:
     """The state after ``log`` ((seq, seat, action) in order): the source of truth."""

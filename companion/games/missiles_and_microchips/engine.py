@@ -1,0 +1,371 @@
+"""The table engine (referee) of Missiles & Microchips: the ``companion.games.table`` contract.
+
+A round: **choose** (every living seat secretly picks a target and an action, and may pick
+again until the last one is down), then the targets are turned up together (the Aim reveal),
+**change** (clockwise from the start player each seat passes or swaps its action for 1 energy,
+paid at once), then the actions are turned up and resolved together (``resolution``) and the
+round is cleaned up. Aim, Action and Clean Up take no input, so they are events, not phases.
+With two computers left the game is a duel: actions only, no targets, no change phase.
+
+Action types (``seat`` is the acting seat; None is the table host)::
+
+    {"type": "choose", "target": 2, "action": "attack", "round": 4}
+                                                           choose phase; no target in a duel;
+                                                           "round" optional, refused if stale
+    {"type": "change", "action": "block"}                  change phase, on your turn; 1 energy
+    {"type": "pass"}                                       change phase, on your turn
+    {"type": "adjust", "seat": 1, "delta": -1}             host only, any time before the end
+
+``adjust`` fixes the app to match a physical table (a miscounted token): it changes a living
+seat's energy by ``delta`` and is refused if energy would drop below 0. It never kills or
+wins by itself; deaths and wins are only checked at clean-up, as the text says.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from companion.games.base import RuleError
+from companion.games.missiles_and_microchips import catalogue
+from companion.games.missiles_and_microchips.resolution import (
+    ATTACK,
+    BLOCK,
+    CHARGE,
+    clockwise,
+    finish_round,
+    names_of,
+)
+from companion.games.table import Outcome, Seat
+
+OPTIONS: dict[str, Any] = {
+    "more_than_10": False,  # RULINGS option "more than 10": the energy win needs 11 or more
+    "start_player": "first",  # "first" (seat 0), "random", or a seat number drawn at the table
+}
+DELTA_ACTIONS: frozenset[str] = frozenset({"adjust"})
+# Choosing is simultaneous and secret; a choose carries its round so a stale one is refused.
+INDEPENDENT_ACTIONS: frozenset[str] = frozenset({"choose"})
+ACTIONS = (ATTACK, BLOCK, CHARGE)
+MIN_SEATS, MAX_SEATS = 3, 6
+_NAMES = {faction.slug: faction.name for faction in catalogue.factions()}
+
+
+# --- set-up -------------------------------------------------------------------------------
+
+
+def _options(options: Mapping[str, Any], count: int) -> dict[str, Any]:
+    """The house rules with defaults filled in; a bad value is refused, not guessed."""
+    unknown = sorted(set(options) - set(OPTIONS))
+    if unknown:
+        raise RuleError({f"options.{unknown[0]}": f"Unknown option; known: {', '.join(OPTIONS)}."})
+    chosen = {**OPTIONS, **options}
+    if not isinstance(chosen["more_than_10"], bool):
+        raise RuleError({"options.more_than_10": "Must be true or false."})
+    start = chosen["start_player"]
+    if not (start in ("first", "random") or _is_seat_number(start, count)):
+        raise RuleError({"options.start_player": "Must be 'first', 'random' or a seat number."})
+    return chosen
+
+
+def _is_seat_number(value: Any, count: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < count
+
+
+def _computers(seats: list[Seat]) -> list[str]:
+    """Each seat's computer: its list's ``computer``, else its place in a kit a seat brought
+    (``{"computers": [...]}``), else the first catalogue computer nobody took."""
+    bodies = [seat.list_body if isinstance(seat.list_body, Mapping) else {} for seat in seats]
+    kit = next((b["computers"] for b in bodies if isinstance(b.get("computers"), list)), [])
+    picked: list[str | None] = []
+    for index, body in enumerate(bodies):
+        slug = body.get("computer", kit[index] if index < len(kit) else None)
+        path = f"seats.{index}.computer"
+        if slug is not None and slug not in _NAMES:
+            raise RuleError({path: f"{slug!r} is no supercomputer."})
+        if slug is not None and slug in picked:
+            raise RuleError({path: f"{_NAMES[slug]} is already in play."})
+        picked.append(slug)
+    free = iter(slug for slug in catalogue.COMPUTER_SLUGS if slug not in picked)
+    return [slug if slug is not None else next(free) for slug in picked]
+
+
+def initial_state(
+    seats: list[Seat], options: Mapping[str, Any], rng: random.Random
+) -> dict[str, Any]:
+    """Round 1, choose phase, 5 energy each (Getting Started), the start token dealt."""
+    if not MIN_SEATS <= len(seats) <= MAX_SEATS:
+        raise RuleError({"seats": f"The game is for {MIN_SEATS} to {MAX_SEATS} players."})
+    chosen = _options(options, len(seats))
+    start = chosen["start_player"]
+    if start == "first":
+        start = 0
+    elif start == "random":
+        start = rng.randrange(len(seats))
+    players = [
+        {
+            "seat": index,
+            "name": seat.name,
+            "computer": slug,
+            "computer_name": _NAMES[slug],
+            "energy": catalogue.START_ENERGY,
+            "alive": True,
+            "choice": None,  # {"target": seat, "action": ...}: hidden until revealed
+            "decision": None,  # change phase: "pass" or "change" once this seat has acted
+        }
+        for index, (seat, slug) in enumerate(zip(seats, _computers(seats), strict=True))
+    ]
+    return {
+        "game": "missiles-and-microchips",
+        "options": chosen,
+        "round": 1,
+        "phase": "choose",
+        "duel": False,
+        "start": start,
+        "turn": None,
+        "players": players,
+        # Round 0 is the start; each round adds its revealed plays, texts and energies.
+        "history": [{"round": 0, "energy": [p["energy"] for p in players]}],
+        "ending": None,
+        "winners": [],
+        "losers": [],
+    }
+
+
+# --- actions ------------------------------------------------------------------------------
+
+
+def _living_seat(state: Mapping[str, Any], value: Any, path: str) -> int:
+    """``value`` as a seat of a living computer, or the RuleError saying why not."""
+    if not _is_seat_number(value, len(state["players"])):
+        raise RuleError({path: "No such seat."})
+    if not state["players"][value]["alive"]:
+        raise RuleError({path: f"{state['players'][value]['computer_name']} is dead."})
+    return value
+
+
+def _action_name(value: Any, path: str = "action") -> str:
+    if value not in ACTIONS:
+        raise RuleError({path: "Must be attack, block or charge."})
+    return value
+
+
+def _opponent(state: Mapping[str, Any], seat: int) -> int:
+    return next(p["seat"] for p in state["players"] if p["alive"] and p["seat"] != seat)
+
+
+def _choose(state: dict[str, Any], seat: int, action: Mapping[str, Any]) -> list[dict]:
+    """Lay (or swap) the face-down cards; the last seat to choose triggers the next step."""
+    if state["phase"] != "choose":
+        raise RuleError({"type": "Cards can only be chosen in the choose phase."})
+    if "round" in action and not (
+        type(action["round"]) is int and action["round"] == state["round"]
+    ):
+        raise RuleError({"round": f"That choice is not for this round ({state['round']})."})
+    act = _action_name(action.get("action"))
+    if state["duel"]:
+        target = _opponent(state, seat)
+        if action.get("target", target) != target:
+            raise RuleError({"target": "In a duel you can only aim at your opponent."})
+    else:
+        target = _living_seat(state, action.get("target"), "target")
+        if target == seat:
+            raise RuleError({"target": "A computer can't target itself."})
+    player = state["players"][seat]
+    again = player["choice"] is not None
+    player["choice"] = {"target": target, "action": act}
+    name = player["computer_name"]
+    events = [
+        {
+            "type": "chosen",
+            "seat": seat,
+            "text": f"{name} changes its face-down cards" if again else f"{name} has chosen",
+        }
+    ]
+    if all(p["choice"] for p in state["players"] if p["alive"]):
+        events += finish_round(state) if state["duel"] else _aim(state)
+    return events
+
+
+def _aim(state: dict[str, Any]) -> list[dict]:
+    """Turn every TARGET card up at once and start the change phase at the start player."""
+    names = names_of(state)
+    order = clockwise(state["players"], state["start"])
+    targets = [{"seat": s, "target": state["players"][s]["choice"]["target"]} for s in order]
+    state["phase"] = "change"
+    state["turn"] = state["start"]
+    aims = ", ".join(f"{names[t['seat']]} aims at {names[t['target']]}" for t in targets)
+    return [{"type": "aim", "targets": targets, "text": f"Targets: {aims}", "barrier": True}]
+
+
+def _decide(state: dict[str, Any], seat: int, action: Mapping[str, Any]) -> list[dict]:
+    """A change or a pass by the seat whose turn it is; the last one ends the round."""
+    if state["phase"] != "change":
+        raise RuleError({"type": "Changing or passing happens in the change phase."})
+    if seat != state["turn"]:
+        turn = state["players"][state["turn"]]["computer_name"]
+        raise RuleError({"seat": f"It is {turn}'s turn to change or pass."})
+    player = state["players"][seat]
+    name = player["computer_name"]
+    if action["type"] == "change":
+        new = _action_name(action.get("action"))
+        if new == player["choice"]["action"]:
+            raise RuleError({"action": "That is already your action; pass to keep it."})
+        if player["energy"] < 1:
+            raise RuleError({"action": "Changing costs 1 energy and you have none."})
+        player["energy"] -= 1
+        player["choice"]["action"] = new
+        player["decision"] = "change"
+        text = f"{name} changes its action and pays 1 energy"
+    else:
+        player["decision"] = "pass"
+        text = f"{name} passes"
+    events = [{"type": action["type"], "seat": seat, "text": text}]
+    waiting = [
+        s
+        for s in clockwise(state["players"], state["start"])
+        if state["players"][s]["decision"] is None
+    ]
+    if waiting:
+        state["turn"] = waiting[0]
+    else:
+        events += finish_round(state)
+    return events
+
+
+def _adjust(state: dict[str, Any], seat: int | None, action: Mapping[str, Any]) -> list[dict]:
+    """The host's energy correction, a plain delta so it commutes with other deltas."""
+    if seat is not None:
+        raise RuleError({"seat": "Only the table host can adjust energy."})
+    target = _living_seat(state, action.get("seat"), "seat")
+    delta = action.get("delta")
+    if not isinstance(delta, int) or isinstance(delta, bool) or delta == 0:
+        raise RuleError({"delta": "Must be a whole number other than 0."})
+    player = state["players"][target]
+    if player["energy"] + delta < 0:
+        raise RuleError({"delta": f"{player['computer_name']} has only {player['energy']}."})
+    player["energy"] += delta
+    sign = "+" if delta > 0 else ""
+    text = f"Host adjusts {player['computer_name']}'s energy: {sign}{delta}"
+    return [{"type": "adjust", "seat": target, "delta": delta, "text": text}]
+
+
+def apply(
+    state: Mapping[str, Any], seat: int | None, action: Mapping[str, Any], rng: random.Random
+) -> Outcome:
+    """The state after ``action`` by ``seat``, and its events; RuleError leaves ``state`` as is."""
+    if not isinstance(action, Mapping):
+        raise RuleError({"action": "An action is an object with a type."})
+    kind = action.get("type")
+    if state["phase"] == "over":
+        raise RuleError({"type": "The game is over."})
+    new = copy.deepcopy(dict(state))
+    if kind == "adjust":
+        return Outcome(new, _adjust(new, seat, action))
+    if kind not in ("choose", "change", "pass"):
+        raise RuleError({"type": "Must be choose, change, pass or adjust."})
+    if seat is None:
+        raise RuleError({"seat": "Only a player can choose, change or pass."})
+    _living_seat(new, seat, "seat")
+    if kind == "choose":
+        return Outcome(new, _choose(new, seat, action))
+    return Outcome(new, _decide(new, seat, action))
+
+
+# --- reading the state ----------------------------------------------------------------------
+
+
+def is_over(state: Mapping[str, Any]) -> bool:
+    return state["phase"] == "over"
+
+
+def legal_actions(state: Mapping[str, Any], seat: int | None) -> list[dict]:
+    """Buttons for ``seat``: every choice while choosing, pass/changes on its change turn;
+    the host gets +1/-1 energy for each living seat."""
+    if is_over(state):
+        return []
+    players = state["players"]
+    if seat is None:
+        return [
+            {"type": "adjust", "seat": p["seat"], "delta": delta}
+            for p in players
+            if p["alive"]
+            for delta in ((1, -1) if p["energy"] else (1,))
+        ]
+    if not _is_seat_number(seat, len(players)) or not players[seat]["alive"]:
+        return []
+    if state["phase"] == "choose":
+        now = state["round"]
+        if state["duel"]:
+            return [{"type": "choose", "action": act, "round": now} for act in ACTIONS]
+        return [
+            {"type": "choose", "target": p["seat"], "action": act, "round": now}
+            for p in players
+            if p["alive"] and p["seat"] != seat
+            for act in ACTIONS
+        ]
+    if state["phase"] == "change" and state["turn"] == seat:
+        me = players[seat]
+        changes = [
+            {"type": "change", "action": act}
+            for act in ACTIONS
+            if act != me["choice"]["action"] and me["energy"] >= 1
+        ]
+        return [{"type": "pass"}, *changes]
+    return []
+
+
+def _energy_history(state: Mapping[str, Any]) -> dict[str, Any]:
+    """Chart series: rounds on one axis, one line of energies per seat."""
+    history = state["history"]
+    return {
+        "rounds": [entry["round"] for entry in history],
+        "seats": [
+            {
+                "seat": p["seat"],
+                "computer": p["computer"],
+                "computer_name": p["computer_name"],
+                "energy": [entry["energy"][p["seat"]] for entry in history],
+            }
+            for p in state["players"]
+        ],
+    }
+
+
+def player_view(state: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
+    """What ``seat`` may know: its own face-down cards, others' only once turned up.
+
+    Targets are public from the Aim reveal (change phase); actions only at the Action
+    reveal, which closes the round, so the current round never shows another's action.
+    """
+    targets_up = state["phase"] == "change"
+    players = []
+    for p in state["players"]:
+        shown = {
+            key: p[key] for key in ("seat", "name", "computer", "computer_name", "energy", "alive")
+        }
+        shown["start"] = p["seat"] == state["start"]
+        shown["chosen"] = p["choice"] is not None
+        shown["target"] = p["choice"]["target"] if targets_up and p["choice"] else None
+        shown["decision"] = p["decision"]
+        if p["seat"] == seat:
+            shown["choice"] = copy.deepcopy(p["choice"])
+        players.append(shown)
+    return {
+        "game": state["game"],
+        "you": seat,
+        "options": dict(state["options"]),
+        "round": state["round"],
+        "phase": state["phase"],
+        "duel": state["duel"],
+        "start": state["start"],
+        "turn": state["turn"],
+        "players": players,
+        "over": is_over(state),
+        "ending": state["ending"],
+        "winners": list(state["winners"]),
+        "losers": list(state["losers"]),
+        "energy_history": _energy_history(state),
+        "log": [copy.deepcopy(entry) for entry in state["history"][1:]],
+    }
