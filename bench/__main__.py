@@ -29,6 +29,7 @@ def main() -> int:
         bench_army_validate,
         bench_catalogue_api,
         bench_deck_validate,
+        bench_live_table,
         bench_unit_cost,
         machine,
     )
@@ -39,6 +40,7 @@ def main() -> int:
         bench_catalogue_api.run(),
         bench_army_validate.run(),
         bench_deck_validate.run(),
+        bench_live_table.run(),
     ]
     lines = [
         "# Benchmarks",

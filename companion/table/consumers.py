@@ -7,6 +7,7 @@ service as the HTTP API (``act``), so there is one path for every change.
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
@@ -47,28 +48,54 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await self.send_json({"type": "error", "errors": {"type": "Unknown message."}})
 
     async def table_changed(self, event: dict[str, Any]) -> None:
-        await self.send_view()
+        views = event.get("views") or {}
+        payload = views.get(self.seat_key) or views.get(selectors.PUBLIC)
+        if payload is None:
+            await self.send_view()
+            return
+        message = {"type": "view", "seq": payload["seq"], "data": payload}
+        if not self.json_only:
+            message["html"] = await self._render(payload)
+        await self.send_json(message)
+
+    @database_sync_to_async
+    def _render(self, payload: dict[str, Any]) -> str:
+        return render_to_string("table/_view.html", {"t": payload})
 
     async def send_view(self) -> None:
         await self.send_json(await self._view())
 
     @database_sync_to_async
     def _find(self) -> tuple[int, str] | None:
+        """The table, and which seat's pushes this socket may forward (fixed at connect)."""
         code = self.scope["url_route"]["kwargs"]["code"]
         table = selectors.table_by_code(code)
-        return (table.pk, table.code) if table else None
+        if table is None:
+            return None
+        seat = self._seat(table)
+        self.seat_key = str(seat.number) if seat is not None else selectors.PUBLIC
+        self.json_only = self._query().get("format") == "json"
+        return table.pk, table.code
+
+    def _query(self) -> dict[str, str]:
+        return {k: v[-1] for k, v in parse_qs(self.scope.get("query_string", b"").decode()).items()}
 
     def _seat(self, table: Any) -> Seat | None:
+        """A browser proves its seat by its session; an API client by ``?seat=<token>``."""
         session = self.scope.get("session") or {}
-        token = (session.get(selectors.SESSION_KEY) or {}).get(table.code)
+        token = self._query().get("seat") or (session.get(selectors.SESSION_KEY) or {}).get(
+            table.code
+        )
         return selectors.seat_of(table, user=self.scope.get("user"), token=token)
 
     @database_sync_to_async
     def _view(self) -> dict[str, Any]:
         table = selectors.table_by_code(self.code)
         payload = selectors.view_for(table, self._seat(table))
-        html = render_to_string("table/_view.html", {"t": payload})
-        return {"type": "view", "seq": payload["seq"], "html": html, "data": payload}
+        message = {"type": "view", "seq": payload["seq"], "data": payload}
+        if self._query().get("format") != "json":  # API clients skip the page's HTML
+            message["html"] = render_to_string("table/_view.html", {"t": payload})
+        return message
 
     @database_sync_to_async
     def _seq(self) -> int:

@@ -42,7 +42,25 @@ def seat_for_request(table: Table, request: HttpRequest) -> Seat | None:
     return seat_of(table, user=request.user, token=token)
 
 
-def view_for(table: Table, seat: Seat | None) -> dict[str, Any]:
+PUBLIC = "public"
+
+
+def views_by_seat(table: Table) -> dict[str, dict[str, Any]]:
+    """Every seated device's payload and the public one, keyed by seat number (as text)
+    and ``public``: read the seats and the newest action once for the whole table."""
+
+    rows = list(table.seats.all())
+    latest = table.actions.order_by("-seq").first()
+    views = {PUBLIC: view_for(table, None, seat_rows=rows, latest=latest)}
+    for seat in rows:
+        if not seat.removed:
+            views[str(seat.number)] = view_for(table, seat, seat_rows=rows, latest=latest)
+    return views
+
+
+def view_for(
+    table: Table, seat: Seat | None, *, seat_rows: list[Seat] | None = None, latest: Any = None
+) -> dict[str, Any]:
     """The whole payload for one device: table facts plus the engine's view of its seat."""
     from companion.table.services import undoable
 
@@ -54,7 +72,7 @@ def view_for(table: Table, seat: Seat | None) -> dict[str, Any]:
             "removed": s.removed,
             "is_host": s.user_id == table.host_id and s.user_id is not None,
         }
-        for s in table.seats.all()
+        for s in (seat_rows if seat_rows is not None else table.seats.all())
     ]
     system = get_game(table.game.slug)
     payload: dict[str, Any] = {
@@ -79,5 +97,9 @@ def view_for(table: Table, seat: Seat | None) -> dict[str, Any]:
         payload["legal_actions"] = (
             engine.legal_actions(table.state, number) if number is not None else []
         )
-        payload["can_undo"] = number is not None and undoable(table, number) is not None
+        if number is not None:
+            found = (
+                undoable(table, number) if seat_rows is None else undoable(table, number, latest)
+            )
+            payload["can_undo"] = found is not None
     return payload

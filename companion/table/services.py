@@ -122,7 +122,7 @@ def seat_remove(*, table: Table, number: int, by: Any) -> None:
     updated = table.seats.filter(number=number).update(removed=True)
     if not updated:
         raise RuleError({"seat": "No such seat."})
-    broadcast.after_commit(table.code, table.seq)
+    broadcast.after_commit(table)
 
 
 @transaction.atomic
@@ -141,7 +141,7 @@ def table_start(*, table: Table, by: Any) -> Table:
     table.state = engine.initial_state(seats, table.options, action_rng(table.seed, 0))
     table.status = TableStatus.PLAYING
     table.save(update_fields=["state", "status", "updated"])
-    broadcast.after_commit(table.code, table.seq)
+    broadcast.after_commit(table)
     return table
 
 
@@ -189,20 +189,24 @@ def act(
         if engine.is_over(outcome.state):
             table.status = TableStatus.OVER
         table.save(update_fields=["seq", "state", "status", "updated"])
-        broadcast.after_commit(table.code, seq)
+        broadcast.after_commit(table)
     return ActResult(table, action, replayed=False)
 
 
-def undoable(table: Table, seat: int | None) -> Action | None:
-    """The action ``seat`` may take back now: its own latest, if nothing came after it and
-    it revealed nothing and drew nothing at random."""
-    last = table.actions.filter(undone=False).exclude(payload__type="undo").order_by("-seq").first()
-    latest = table.actions.order_by("-seq").first()
-    if last is None or latest is None or latest.pk != last.pk:
+_UNREAD = object()
+
+
+def undoable(table: Table, seat: int | None, latest: Any = _UNREAD) -> Action | None:
+    """The action ``seat`` may take back now: its own latest, if nothing came after it (an
+    undo included) and it revealed nothing and drew nothing at random. ``latest`` saves the
+    query when the caller already read the newest action."""
+    if latest is _UNREAD:
+        latest = table.actions.order_by("-seq").first()
+    if latest is None or latest.undone or latest.payload.get("type") == "undo":
         return None
-    if last.barrier or last.seat != seat:
+    if latest.barrier or latest.seat != seat:
         return None
-    return last
+    return latest
 
 
 def undo(
@@ -241,7 +245,7 @@ def undo(
         )
         locked.seq, locked.state = seq, rebuild_state(locked)
         locked.save(update_fields=["seq", "state", "updated"])
-        broadcast.after_commit(locked.code, seq)
+        broadcast.after_commit(locked)
     return ActResult(locked, action, replayed=False)
 
 
