@@ -215,5 +215,9 @@ class UndoView(APIView):
         except RuleError as exc:
             raise rule_error_to_validation(exc) from exc
         return Response(
-            {"applied": result.action.seq, "view": selectors.view_for(result.table, seat)}
+            {
+                "applied": result.action.seq if result.action else None,
+                "undo_votes": result.table.undo_votes,
+                "view": selectors.view_for(result.table, seat),
+            }
         )

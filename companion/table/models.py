@@ -44,6 +44,9 @@ class Table(models.Model):
     status = models.CharField(max_length=10, choices=TableStatus.choices, default=TableStatus.OPEN)
     seq = models.PositiveIntegerField(default=0)
     state = models.JSONField(default=dict, blank=True)
+    # Seats agreeing to take back the latest action of someone else: {"target": seq,
+    # "seats": [numbers]}; emptied by any new action.
+    undo_votes = models.JSONField(default=dict, blank=True)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 

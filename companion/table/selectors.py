@@ -51,15 +51,29 @@ def views_by_seat(table: Table) -> dict[str, dict[str, Any]]:
 
     rows = list(table.seats.all())
     latest = table.actions.order_by("-seq").first()
-    views = {PUBLIC: view_for(table, None, seat_rows=rows, latest=latest)}
+    rolls = recent_rolls(table)
+    views = {PUBLIC: view_for(table, None, seat_rows=rows, latest=latest, rolls=rolls)}
     for seat in rows:
         if not seat.removed:
-            views[str(seat.number)] = view_for(table, seat, seat_rows=rows, latest=latest)
+            views[str(seat.number)] = view_for(
+                table, seat, seat_rows=rows, latest=latest, rolls=rolls
+            )
     return views
 
 
+def recent_rolls(table: Table, count: int = 5) -> list[dict[str, Any]]:
+    """The last dice rolled at the table, newest first: public to everyone."""
+    actions = table.actions.filter(payload__type="dice").order_by("-seq")[:count]
+    return [event for action in actions for event in action.events]
+
+
 def view_for(
-    table: Table, seat: Seat | None, *, seat_rows: list[Seat] | None = None, latest: Any = None
+    table: Table,
+    seat: Seat | None,
+    *,
+    seat_rows: list[Seat] | None = None,
+    latest: Any = None,
+    rolls: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """The whole payload for one device: table facts plus the engine's view of its seat."""
     from companion.table.services import undoable
@@ -90,6 +104,8 @@ def view_for(
         "view": None,
         "legal_actions": [],
         "can_undo": False,
+        "rolls": rolls if rolls is not None else recent_rolls(table),
+        "undo_votes": table.undo_votes,
     }
     if table.status != TableStatus.OPEN and table.state:
         engine = system.table_engine()
@@ -102,4 +118,12 @@ def view_for(
                 undoable(table, number) if seat_rows is None else undoable(table, number, latest)
             )
             payload["can_undo"] = found is not None
+            from companion.table.services import agreed_undo_target
+
+            target = (
+                agreed_undo_target(table)
+                if seat_rows is None
+                else agreed_undo_target(table, latest)
+            )
+            payload["can_ask_undo"] = not payload["can_undo"] and target is not None
     return payload

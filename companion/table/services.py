@@ -15,6 +15,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 
 from catalog.models import Game
+from companion.games import dice
 from companion.games.base import RuleError
 from companion.games.registry import get_game
 from companion.games.table import Seat as EngineSeat
@@ -34,7 +35,7 @@ class StaleAction(Exception):
 @dataclass
 class ActResult:
     table: Table
-    action: Action
+    action: Action | None  # None: an undo request waiting for the other seats to agree
     replayed: bool  # True when this client id had already been applied
 
 
@@ -168,6 +169,8 @@ def act(
         if table.status != TableStatus.PLAYING:
             raise RuleError({"table": "The game is not being played."})
         engine = engine_of(table.game)
+        if payload["type"] == "dice":  # the table's own dice: logged, outside the engine
+            return _roll(table, seat, payload, client_id, author)
         # Deltas and simultaneous secret choices commute with whatever another seat did
         # meanwhile, so they stand even when the device had not seen the newest seq.
         commuting = engine.DELTA_ACTIONS | getattr(engine, "INDEPENDENT_ACTIONS", frozenset())
@@ -185,11 +188,43 @@ def act(
             barrier=outcome.is_barrier,
             author=author if getattr(author, "is_authenticated", False) else None,
         )
-        table.seq, table.state = seq, outcome.state
+        table.seq, table.state, table.undo_votes = seq, outcome.state, {}
         if engine.is_over(outcome.state):
             table.status = TableStatus.OVER
-        table.save(update_fields=["seq", "state", "status", "updated"])
+        table.save(update_fields=["seq", "state", "status", "undo_votes", "updated"])
         broadcast.after_commit(table)
+    return ActResult(table, action, replayed=False)
+
+
+# Log entries the table keeps for itself; the engine never sees them.
+TABLE_ACTIONS = ("undo", "dice")
+
+
+def _roll(
+    table: Table, seat: int | None, payload: Mapping[str, Any], client_id: str, author: Any
+) -> ActResult:
+    """A dice roll any seat may make at any time: it changes no game state, so it never
+    waits for the newest seq, and it is a barrier that undo cannot reach past."""
+    seq = table.seq + 1
+    names = {s.number: s.name for s in table.seats.all()}
+    event = dice.roll(
+        payload,
+        action_rng(table.seed, seq),
+        names.get(seat, "The table") if seat is not None else "The table",
+    )
+    action = Action.objects.create(
+        table=table,
+        seq=seq,
+        seat=seat,
+        client_id=client_id,
+        payload=dict(payload),
+        events=[event],
+        barrier=True,
+        author=author if getattr(author, "is_authenticated", False) else None,
+    )
+    table.seq = seq
+    table.save(update_fields=["seq", "updated"])
+    broadcast.after_commit(table)
     return ActResult(table, action, replayed=False)
 
 
@@ -202,18 +237,29 @@ def undoable(table: Table, seat: int | None, latest: Any = _UNREAD) -> Action | 
     query when the caller already read the newest action."""
     if latest is _UNREAD:
         latest = table.actions.order_by("-seq").first()
-    if latest is None or latest.undone or latest.payload.get("type") == "undo":
+    if latest is None or latest.undone or latest.payload.get("type") in TABLE_ACTIONS:
         return None
     if latest.barrier or latest.seat != seat:
         return None
     return latest
 
 
+def agreed_undo_target(table: Table, latest: Any = _UNREAD) -> Action | None:
+    """The latest action, when every seat could agree to take it back: a game move (not a
+    roll or an undo) that revealed nothing and drew nothing at random."""
+    if latest is _UNREAD:
+        latest = table.actions.order_by("-seq").first()
+    if latest is None or latest.undone or latest.barrier:
+        return None
+    return None if latest.payload.get("type") in TABLE_ACTIONS else latest
+
+
 def undo(
     *, table: Table, seat: int | None, seen_seq: int | None, client_id: str, author: Any = None
 ) -> ActResult:
-    """Take back the seat's own last action: appended to the log as an undo, and the state
-    rebuilt by folding the log without it."""
+    """Take back an action: appended to the log as an undo, the state rebuilt by folding
+    the log without it. Its author may undo it alone until someone else acts; anyone else's
+    request counts as a vote, and the action goes once every seated player has agreed."""
     with transaction.atomic():
         locked = Table.objects.select_for_update().select_related("game").get(pk=table.pk)
         done = locked.actions.filter(client_id=client_id).first()
@@ -223,12 +269,23 @@ def undo(
             raise StaleAction(locked)
         target = undoable(locked, seat)
         if target is None:
-            raise RuleError(
-                {
-                    "undo": "Nothing you may undo: only your own last action, before "
-                    "anyone else acts, and never a reveal or a random result."
-                }
+            target = agreed_undo_target(locked)
+            if target is None or seat is None:
+                raise RuleError(
+                    {"undo": "Nothing to undo: never a reveal, a random result or an undo."}
+                )
+            votes = (
+                locked.undo_votes
+                if locked.undo_votes.get("target") == target.seq
+                else {"target": target.seq, "seats": []}
             )
+            votes["seats"] = sorted(set(votes["seats"]) | {seat, target.seat} - {None})
+            seated = set(locked.seats.filter(removed=False).values_list("number", flat=True))
+            if not seated <= set(votes["seats"]):
+                locked.undo_votes = votes
+                locked.save(update_fields=["undo_votes", "updated"])
+                broadcast.after_commit(locked)
+                return ActResult(locked, None, replayed=False)
         target.undone = True
         target.save(update_fields=["undone"])
         seq = locked.seq + 1
@@ -243,8 +300,8 @@ def undo(
             ],
             author=author if getattr(author, "is_authenticated", False) else None,
         )
-        locked.seq, locked.state = seq, rebuild_state(locked)
-        locked.save(update_fields=["seq", "state", "updated"])
+        locked.seq, locked.state, locked.undo_votes = seq, rebuild_state(locked), {}
+        locked.save(update_fields=["seq", "state", "undo_votes", "updated"])
         broadcast.after_commit(locked)
     return ActResult(locked, action, replayed=False)
 
@@ -253,7 +310,9 @@ def rebuild_state(table: Table) -> dict[str, Any]:
     """The fold of the log (without undone actions) through the engine: the truth."""
     engine = engine_of(table.game)
     state = engine.initial_state(_engine_seats(table), table.options, action_rng(table.seed, 0))
-    for action in table.actions.filter(undone=False).exclude(payload__type="undo").order_by("seq"):
+    for action in (
+        table.actions.filter(undone=False).exclude(payload__type__in=TABLE_ACTIONS).order_by("seq")
+    ):
         state = engine.apply(
             state, action.seat, action.payload, action_rng(table.seed, action.seq)
         ).state

@@ -138,7 +138,7 @@ def test_undo_takes_back_my_own_last_action_only(mm_table):
     undo = post(
         Client(), f"/api/tables/{code}/undo/", {"seq": seq_of(code), "client_id": "u1"}, tokens[1]
     )
-    assert undo.status_code == 400  # not seat 1's action
+    assert undo.json()["applied"] is None  # not seat 1's move: only a vote to take it back
     undo = post(
         Client(), f"/api/tables/{code}/undo/", {"seq": seq_of(code), "client_id": "u2"}, tokens[0]
     )
@@ -181,3 +181,40 @@ def test_a_guest_joins_from_the_page_and_keeps_the_seat(client, user, catalogue)
     assert guest.post(f"/t/{code}/", {"name": "Bea"}).status_code == 302
     page = guest.get(f"/t/{code}/").content.decode()
     assert 'class="me">Bea' in page and "Take a seat" not in page
+
+
+def test_another_players_move_goes_back_only_when_every_seat_agrees(mm_table):
+    code, tokens = mm_table
+    act(code, tokens[0], {"type": "choose", "target": 1, "action": "attack"}, seq_of(code))
+
+    def ask(token: str, client_id: str):
+        return post(
+            Client(),
+            f"/api/tables/{code}/undo/",
+            {"seq": seq_of(code), "client_id": client_id},
+            token,
+        )
+
+    first = ask(tokens[1], "v1")
+    assert first.status_code == 200 and first.json()["applied"] is None
+    assert first.json()["undo_votes"]["seats"] == [0, 1]  # the mover's own consent counts
+    assert ask(tokens[2], "v2").json()["applied"] is None
+    last = ask(tokens[3], "v3")
+    assert last.json()["applied"] == seq_of(code)
+    assert last.json()["view"]["view"]["players"][0]["chosen"] is False
+
+
+def test_a_new_move_cancels_the_pending_agreement(mm_table):
+    code, tokens = mm_table
+    act(code, tokens[0], {"type": "choose", "target": 1, "action": "attack"}, seq_of(code))
+    post(Client(), f"/api/tables/{code}/undo/", {"seq": seq_of(code), "client_id": "v1"}, tokens[1])
+    act(code, tokens[2], {"type": "choose", "target": 0, "action": "block"}, seq_of(code))
+    assert Table.objects.get(code=code).undo_votes == {}
+
+
+def test_the_public_board_shows_energies_chart_and_no_secrets(mm_table):
+    code, tokens = mm_table
+    act(code, tokens[1], {"type": "choose", "target": 2, "action": "charge"}, seq_of(code))
+    page = Client().get(f"/t/{code}/").content.decode()  # a spectator: the host's big screen
+    assert 'class="chart"' in page and "chosen ✓" in page and "choosing…" in page
+    assert "charge" not in page.split('id="table-view"')[1].split("<script")[0].lower()

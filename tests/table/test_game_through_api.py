@@ -24,17 +24,21 @@ def open_table(client: Client, user, players: int) -> tuple[str, list[str]]:
     created = post(client, "/api/tables/", {"game": "missiles-and-microchips", "name": "Ada"})
     code, tokens = created.json()["code"], [created.json()["seat_token"]]
     for name in ("Ben", "Cy", "Dee")[: players - 1]:
-        tokens.append(post(Client(), f"/api/tables/{code}/join/", {"name": name}).json()[
-            "seat_token"])
+        tokens.append(
+            post(Client(), f"/api/tables/{code}/join/", {"name": name}).json()["seat_token"]
+        )
     assert post(client, f"/api/tables/{code}/start/", {}).status_code == 200
     return code, tokens
 
 
 def send(code: str, token: str, action: dict, as_table: bool = False, client=None) -> dict:
     seq = Table.objects.get(code=code).seq
-    response = post(client or Client(), f"/api/tables/{code}/actions/",
-                    {"action": action, "seq": seq, "client_id": uuid.uuid4().hex,
-                     "as_table": as_table}, token)
+    response = post(
+        client or Client(),
+        f"/api/tables/{code}/actions/",
+        {"action": action, "seq": seq, "client_id": uuid.uuid4().hex, "as_table": as_table},
+        token,
+    )
     assert response.status_code == 200, response.content
     return response.json()["view"]
 
@@ -50,8 +54,9 @@ def test_a_four_player_game_to_its_end(client, user, catalogue):
             send(code, tokens[seat], choose(choice, number))
         while public(code)["phase"] == "change":
             seat = public(code)["turn"]
-            action = ({"type": "change", "action": changes[seat]} if seat in changes
-                      else {"type": "pass"})
+            action = (
+                {"type": "change", "action": changes[seat]} if seat in changes else {"type": "pass"}
+            )
             send(code, tokens[seat], action)
         view = public(code)
         assert [p["energy"] for p in view["players"]] == energies, (number, why)
@@ -65,12 +70,18 @@ def test_a_four_player_game_to_its_end(client, user, catalogue):
 def test_scorched_earth_through_the_api(client, user, catalogue):
     code, tokens = open_table(client, user, 3)
     for seat in range(3):  # the host corrects every energy to 1 (a physical-table fix)
-        send(code, tokens[0], {"type": "adjust", "seat": seat, "delta": -4}, as_table=True,
-             client=client)
+        send(
+            code,
+            tokens[0],
+            {"type": "adjust", "seat": seat, "delta": -4},
+            as_table=True,
+            client=client,
+        )
     ring = {0: 1, 1: 2, 2: 0}
     for seat, target in ring.items():
-        send(code, tokens[seat], {"type": "choose", "target": target, "action": "attack",
-                                  "round": 1})
+        send(
+            code, tokens[seat], {"type": "choose", "target": target, "action": "attack", "round": 1}
+        )
     while public(code)["phase"] == "change":
         send(code, tokens[public(code)["turn"]], {"type": "pass"})
     view = public(code)
@@ -80,7 +91,15 @@ def test_scorched_earth_through_the_api(client, user, catalogue):
 
 def test_only_the_host_may_act_for_the_table(client, user, catalogue):
     code, tokens = open_table(client, user, 3)
-    response = post(Client(), f"/api/tables/{code}/actions/",
-                    {"action": {"type": "adjust", "seat": 0, "delta": 1},
-                     "seq": 0, "client_id": "x", "as_table": True}, tokens[1])
+    response = post(
+        Client(),
+        f"/api/tables/{code}/actions/",
+        {
+            "action": {"type": "adjust", "seat": 0, "delta": 1},
+            "seq": 0,
+            "client_id": "x",
+            "as_table": True,
+        },
+        tokens[1],
+    )
     assert response.status_code == 400  # a guest's "as_table" is ignored: seats cannot adjust
