@@ -4,6 +4,9 @@ The live table stores an action log; the state is the fold of that log through t
 engine. A game's ``engine`` module exposes:
 
 - ``OPTIONS: dict[str, Any]`` the named house rules (RULINGS.md **options**) and defaults.
+- ``OPTION_FIELDS: tuple[FieldSpec, ...]`` one field per ``OPTIONS`` key (label, type
+  ``bool``/``int``/``choice``/``str``, choices, bounds, help): the table-creation form is
+  built from them, and a value of the wrong type or out of range is refused up front.
 - ``initial_state(seats: list[Seat], options: Mapping, rng: Random) -> dict``: the JSON
   state before the first action. ``seats`` are numbered from 0 in table order.
 - ``apply(state: Mapping, seat: int | None, action: Mapping, rng: Random) -> Outcome``:
@@ -31,6 +34,8 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
+
+from companion.games.base import FieldSpec, RuleError
 
 
 @dataclass(frozen=True)
@@ -92,3 +97,55 @@ def replay(
     for seq, seat, action in log:
         state = engine.apply(state, seat, action, action_rng(seed, seq)).state
     return state
+
+
+def option_fields(engine: Any) -> tuple[FieldSpec, ...]:
+    """The engine's declared options, in form order ((): a game without house rules)."""
+    return tuple(getattr(engine, "OPTION_FIELDS", ()))
+
+
+def read_option_form(fields: tuple[FieldSpec, ...], raw: Mapping[str, str]) -> dict[str, Any]:
+    """Typed option values from a form's strings (``raw[name]``); a missing checkbox is
+    False, a missing value keeps the default. ``RuleError`` names ``options.<name>``."""
+    values: dict[str, Any] = {}
+    errors: dict[str, str] = {}
+    for spec in fields:
+        text = raw.get(spec.name)
+        if spec.type == "bool":
+            values[spec.name] = text not in (None, "", "0", "false", "off")
+        elif text in (None, ""):
+            continue
+        elif spec.type == "int":
+            try:
+                values[spec.name] = int(str(text).strip())
+            except ValueError:
+                errors[f"options.{spec.name}"] = "Expected a whole number."
+        else:
+            values[spec.name] = str(text).strip()
+    if errors:
+        raise RuleError(errors)
+    check_options(fields, values)
+    return values
+
+
+def check_options(fields: tuple[FieldSpec, ...], options: Mapping[str, Any]) -> None:
+    """Refuse option values of the wrong type, outside their bounds or not among their
+    choices. ``str`` options are free-form here: the engine reads them at the start."""
+    errors: dict[str, str] = {}
+    for spec in fields:
+        if spec.name not in options:
+            continue
+        value, path = options[spec.name], f"options.{spec.name}"
+        if spec.type == "bool" and not isinstance(value, bool):
+            errors[path] = "Expected true or false."
+        elif spec.type == "int":
+            if isinstance(value, bool) or not isinstance(value, int):
+                errors[path] = "Expected a whole number."
+            elif spec.min_value is not None and value < spec.min_value:
+                errors[path] = f"Must be at least {spec.min_value}."
+            elif spec.max_value is not None and value > spec.max_value:
+                errors[path] = f"Must be at most {spec.max_value}."
+        elif spec.type == "choice" and value not in spec.choices:
+            errors[path] = f"Must be one of: {', '.join(map(str, spec.choices))}."
+    if errors:
+        raise RuleError(errors)

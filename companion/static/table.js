@@ -24,6 +24,8 @@
     if (newSeq !== undefined && newSeq < seq) return; // an old message arriving late
     box.innerHTML = html;
     if (newSeq !== undefined) seq = newSeq;
+    // Game scripts (static/games/<slug>.js) redraw their widgets on every new view.
+    document.dispatchEvent(new CustomEvent("muster:view", { detail: { seq } }));
     const status = box.querySelector(".view")?.dataset.status;
     if (status && status !== page.dataset.status) {
       page.dataset.status = status;

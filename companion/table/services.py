@@ -19,7 +19,7 @@ from companion.games import dice
 from companion.games.base import RuleError
 from companion.games.registry import get_game
 from companion.games.table import Seat as EngineSeat
-from companion.games.table import action_rng
+from companion.games.table import action_rng, check_options, option_fields
 from companion.table import broadcast
 from companion.table.models import Action, Seat, Table, TableStatus
 
@@ -72,6 +72,7 @@ def table_create(
     unknown = set(chosen) - set(engine.OPTIONS)
     if unknown:
         raise RuleError({f"options.{k}": "Unknown option." for k in sorted(unknown)})
+    check_options(option_fields(engine), chosen)
     if not name.strip():
         raise RuleError({"name": "This field is required."})
     for _ in range(5):

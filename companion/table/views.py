@@ -21,6 +21,7 @@ from django.views.decorators.http import require_POST
 from armies.models import SavedList
 from catalog.models import Game
 from companion.games.base import RuleError
+from companion.games.table import option_fields, read_option_form
 from companion.table import selectors, services
 from companion.table.models import Table
 
@@ -41,6 +42,14 @@ def _list_body(request: HttpRequest, game: Game) -> dict[str, Any]:
     return dict(saved.body) if saved else {}
 
 
+def _options(request: HttpRequest, game: Game) -> dict[str, Any]:
+    """The house rules ticked for ``game`` (fields ``opt_<slug>__<name>``: the form holds
+    every game's options, only the chosen game's are read)."""
+    prefix = f"opt_{game.slug}__"
+    raw = {k[len(prefix) :]: v for k, v in request.POST.items() if k.startswith(prefix)}
+    return read_option_form(option_fields(services.engine_of(game)), raw)
+
+
 def _remember_seat(request: HttpRequest, table: Table, token: str) -> None:
     seats = dict(request.session.get(selectors.SESSION_KEY, {}))
     seats[table.code] = token
@@ -59,7 +68,15 @@ def tables_home(request: HttpRequest) -> HttpResponse:
         if request.user.is_authenticated
         else []
     )
-    return render(request, "table/home.html", {"games": games, "tables": mine, "lists": lists})
+    options = [
+        (g, [(f, g.table_engine().OPTIONS.get(f.name)) for f in option_fields(g.table_engine())])
+        for g in games
+    ]
+    return render(
+        request,
+        "table/home.html",
+        {"games": games, "options": options, "tables": mine, "lists": lists},
+    )
 
 
 @login_required
@@ -71,6 +88,7 @@ def table_new(request: HttpRequest) -> HttpResponse:
             host=request.user,
             game=game,
             name=request.POST.get("name") or request.user.username,
+            options=_options(request, game),
             list_body=_list_body(request, game),
         )
     except RuleError as exc:

@@ -218,3 +218,22 @@ def test_the_public_board_shows_energies_chart_and_no_secrets(mm_table):
     page = Client().get(f"/t/{code}/").content.decode()  # a spectator: the host's big screen
     assert 'class="chart"' in page and "chosen ✓" in page and "choosing…" in page
     assert "charge" not in page.split('id="table-view"')[1].split("<script")[0].lower()
+
+
+def test_the_host_removes_a_seat_and_nobody_else_can(client, user, other_user, catalogue):
+    from companion.table.models import Seat
+
+    code = post(client.__class__(), "/api/tables/", {}).status_code  # signed out: refused
+    assert code in (401, 403)
+    client.force_login(user)
+    code = post(client, "/api/tables/", {"game": "missiles-and-microchips", "name": "Ada"}).json()[
+        "code"
+    ]
+    guest = Client()
+    guest.post(f"/t/{code}/", {"name": "Bea"})
+    outsider = Client()
+    outsider.force_login(other_user)
+    outsider.post(f"/t/{code}/seats/1/remove/")
+    assert not Seat.objects.get(table__code=code, number=1).removed
+    client.post(f"/t/{code}/seats/1/remove/")
+    assert Seat.objects.get(table__code=code, number=1).removed

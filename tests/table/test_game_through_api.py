@@ -103,3 +103,26 @@ def test_only_the_host_may_act_for_the_table(client, user, catalogue):
         tokens[1],
     )
     assert response.status_code == 400  # a guest's "as_table" is ignored: seats cannot adjust
+
+
+def test_a_little_game_to_its_end_through_the_api(client, user, catalogue):
+    """The engine test's hand-worked game (pressure, breaks, a steal, the win), played
+    move by move through the table API on a table dealt with the same seed."""
+    from catalog.models import Game
+    from companion.table import services
+    from tests.games.little_game.test_engine import ANN, BEN, SEED
+    from tests.games.little_game.test_engine import GAME as LITTLE_GAME
+
+    game = Game.objects.get(slug="little-game")
+    table = services.table_create(host=user, game=game, name="Ann", list_body=ANN)
+    guest = services.seat_join(table=table, name="Ben", list_body=BEN)
+    Table.objects.filter(pk=table.pk).update(seed=SEED)
+    services.table_start(table=table, by=user)
+    tokens = [table.seats.get(number=0).token, guest.token]
+    for seat, action in LITTLE_GAME:
+        view = send(table.code, tokens[seat], action)
+    result = view["view"]["result"]
+    assert result["winner"] == 1 and result["reasons"] == {"0": "has no units"}
+    assert view["view"]["last_steal"]["round"] == 1
+    assert Table.objects.get(pk=table.pk).status == "over"
+    assert view["view"]["hand"] == [1, 2, 3, 5, 6, 7] and view["view"]["hand_counts"] == [4, 6]

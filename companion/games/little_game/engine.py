@@ -51,11 +51,20 @@ from collections.abc import Callable, Mapping
 from copy import deepcopy
 from typing import Any
 
-from companion.games.base import RuleError
+from companion.games.base import FieldSpec, RuleError
 from companion.games.little_game import table_rules as rules
 from companion.games.table import Outcome, Seat
 
 OPTIONS: dict[str, Any] = {"split": rules.DEFAULT_SPLIT}
+OPTION_FIELDS = (
+    FieldSpec(
+        "split",
+        "Card split",
+        "str",
+        help="evens-odds (the first seat takes the evens), or the first seat's five cards "
+        "as agreed, e.g. 1 2 3 9 10; the other seat takes the rest.",
+    ),
+)
 DELTA_ACTIONS: frozenset[str] = frozenset({"adjust"})
 # A secret card choice does not depend on what the other seat just did: it stands even when
 # the device had not seen the newest seq (two players choosing at once both count).

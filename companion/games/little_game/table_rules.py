@@ -54,6 +54,12 @@ def hands_from(options: Mapping[str, Any]) -> list[list[int]]:
     split = options.get("split", DEFAULT_SPLIT) if isinstance(options, Mapping) else None
     if split is None or split == DEFAULT_SPLIT:
         return [list(hand) for hand in EVENS_ODDS]
+    if isinstance(split, str):  # the table form: the first seat's cards, the rest to the other
+        try:
+            first = [int(card) for card in split.replace(",", " ").split()]
+        except ValueError:
+            first = []
+        split = [first, [card for card in CARDS if card not in first]] if first else None
     good = (
         isinstance(split, list | tuple)
         and len(split) == 2

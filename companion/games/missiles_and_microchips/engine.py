@@ -28,7 +28,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from companion.games.base import RuleError
+from companion.games.base import FieldSpec, RuleError
 from companion.games.missiles_and_microchips import catalogue
 from companion.games.missiles_and_microchips.resolution import (
     ATTACK,
@@ -44,6 +44,20 @@ OPTIONS: dict[str, Any] = {
     "more_than_10": False,  # RULINGS option "more than 10": the energy win needs 11 or more
     "start_player": "first",  # "first" (seat 0), "random", or a seat number drawn at the table
 }
+OPTION_FIELDS = (
+    FieldSpec(
+        "more_than_10",
+        "Energy win needs more than 10",
+        "bool",
+        help="House rule: a player wins with 11 or more energy instead of 10 or more.",
+    ),
+    FieldSpec(
+        "start_player",
+        "Start player",
+        "str",
+        help="first (the host's seat), random, or a seat number counted from 0.",
+    ),
+)
 DELTA_ACTIONS: frozenset[str] = frozenset({"adjust"})
 # Choosing is simultaneous and secret; a choose carries its round so a stale one is refused.
 INDEPENDENT_ACTIONS: frozenset[str] = frozenset({"choose"})
@@ -64,6 +78,8 @@ def _options(options: Mapping[str, Any], count: int) -> dict[str, Any]:
     if not isinstance(chosen["more_than_10"], bool):
         raise RuleError({"options.more_than_10": "Must be true or false."})
     start = chosen["start_player"]
+    if isinstance(start, str) and start.strip().isdigit():  # typed into the table form
+        start = chosen["start_player"] = int(start)
     if not (start in ("first", "random") or _is_seat_number(start, count)):
         raise RuleError({"options.start_player": "Must be 'first', 'random' or a seat number."})
     return chosen
@@ -99,6 +115,8 @@ def initial_state(
         raise RuleError({"seats": f"The game is for {MIN_SEATS} to {MAX_SEATS} players."})
     chosen = _options(options, len(seats))
     start = chosen["start_player"]
+    if isinstance(start, str) and start.strip().isdigit():  # typed into the table form
+        start = chosen["start_player"] = int(start)
     if start == "first":
         start = 0
     elif start == "random":
