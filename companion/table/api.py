@@ -115,6 +115,19 @@ class TableView(APIView):
         return Response(selectors.view_for(table, _seat(request, table)))
 
 
+class LogView(APIView):
+    """The log as this device may keep it (JSON download); hidden choices stay hidden."""
+
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    def get(self, request: Request, code: str) -> Response:
+        table = _table(code)
+        response = Response(selectors.log_export(table, _seat(request, table)))
+        response["Content-Disposition"] = f'attachment; filename="table-{table.code}-log.json"'
+        return response
+
+
 class JoinView(APIView):
     permission_classes = [permissions.AllowAny]
 

@@ -127,3 +127,33 @@ def view_for(
             )
             payload["can_ask_undo"] = not payload["can_undo"] and target is not None
     return payload
+
+
+def log_export(table: Table, seat: Seat | None) -> dict[str, Any]:
+    """The game's log as one seat may keep it: every action's number, seat, time and type
+    (the details only of the seat's own actions), and the engine's filtered event log.
+
+    Stored payloads and events are never copied out for other seats: a secret choice is
+    a payload, so the export shows that a seat chose, never what.
+    """
+    number = seat.number if seat else None
+    actions = [
+        {
+            "seq": action.seq,
+            "seat": action.seat,
+            "at": action.created.isoformat(),
+            "type": action.payload.get("type"),
+            "undone": action.undone,
+            **({"action": action.payload} if number is not None and action.seat == number else {}),
+        }
+        for action in table.actions.order_by("seq")
+    ]
+    view = view_for(table, seat)["view"] or {}
+    return {
+        "code": table.code,
+        "game": table.game.slug,
+        "seat": number,
+        "seats": [s.name for s in table.seats.order_by("number")],
+        "actions": actions,
+        "events": view.get("log", []),
+    }

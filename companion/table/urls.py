@@ -9,6 +9,7 @@ urlpatterns = [
     path("tables/new/", views.table_new, name="new"),
     path("tables/join/", views.join, name="join"),
     path("t/<str:code>/", views.table_page, name="table"),
+    path("t/<str:code>/log.json", views.log_download, name="log"),
     path("t/<str:code>/view/", views.view_partial, name="view"),
     path("t/<str:code>/act/", views.act, name="act"),
     path("t/<str:code>/undo/", views.undo, name="undo"),

@@ -145,6 +145,17 @@ def table_page(request: HttpRequest, code: str) -> HttpResponse:
     )
 
 
+def log_download(request: HttpRequest, code: str) -> HttpResponse:
+    """The log as this device may keep it, as a JSON file."""
+    table = _table(code)
+    payload = selectors.log_export(table, selectors.seat_for_request(table, request))
+    response = HttpResponse(
+        json.dumps(payload, indent=2, ensure_ascii=False), content_type="application/json"
+    )
+    response["Content-Disposition"] = f'attachment; filename="table-{table.code}-log.json"'
+    return response
+
+
 def view_partial(request: HttpRequest, code: str) -> HttpResponse:
     """The seat's view as HTML, for polling and resyncs; ``X-Seq`` tells its age."""
     table = _table(code)

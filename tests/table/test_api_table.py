@@ -237,3 +237,20 @@ def test_the_host_removes_a_seat_and_nobody_else_can(client, user, other_user, c
     assert not Seat.objects.get(table__code=code, number=1).removed
     client.post(f"/t/{code}/seats/1/remove/")
     assert Seat.objects.get(table__code=code, number=1).removed
+
+
+def test_the_log_export_never_shows_another_seats_hidden_choice(mm_table):
+    code, tokens = mm_table
+    secret = {"type": "choose", "target": 2, "action": "charge"}
+    assert act(code, tokens[1], secret, seq_of(code)).status_code == 200
+    own = Client().get(f"/api/tables/{code}/log/", headers={"X-Seat-Token": tokens[1]}).json()
+    assert own["actions"][-1]["action"]["action"] == "charge"
+    for other in (tokens[0], tokens[2], ""):
+        export = Client().get(f"/api/tables/{code}/log/", headers={"X-Seat-Token": other})
+        assert export.status_code == 200
+        body = export.json()
+        assert body["actions"][-1] == {**body["actions"][-1], "seat": 1, "type": "choose"}
+        assert "action" not in body["actions"][-1] and "charge" not in json.dumps(body)
+    page_export = Client().get(f"/t/{code}/log.json")
+    assert page_export["Content-Disposition"].startswith("attachment")
+    assert "charge" not in page_export.content.decode()
