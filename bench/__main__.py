@@ -30,6 +30,7 @@ def main() -> int:
         bench_catalogue_api,
         bench_deck_validate,
         bench_live_table,
+        bench_maker_war_salvo,
         bench_unit_cost,
         machine,
     )
@@ -41,6 +42,7 @@ def main() -> int:
         bench_army_validate.run(),
         bench_deck_validate.run(),
         bench_live_table.run(),
+        bench_maker_war_salvo.run(),
     ]
     lines = [
         "# Benchmarks",
