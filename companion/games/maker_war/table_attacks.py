@@ -1,0 +1,389 @@
+"""Table actions that attack or hurt: salvos, close combats, moral checks, casualties the
+players report (FLAK, deadly terrain), impact-token corrections and Titan upkeep.
+
+Who may shoot: the active formation under an order that fires (Advance, Continuous Fire,
+Hit and Run; under Assault only units with the Assault trait), or an enemy formation in
+the patrol stance reacting during someone else's turn (which ends its stance). Each unit
+or Titan weapon fires once per turn. The last attack is remembered with the formations as
+they were before it, for More Ammunition (reroll) and Lucky Shot.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from copy import deepcopy
+from typing import Any
+
+from companion.games.base import RuleError
+from companion.games.maker_war import allocation, melee, morale, salvo, titans
+from companion.games.maker_war import table_points as points
+from companion.games.maker_war import table_rounds as rounds
+from companion.games.maker_war import table_supply as supply
+from companion.games.maker_war.table_army import living
+from companion.games.maker_war.table_combat import (
+    FORTIFICATION_SCREEN,
+    _distance,
+    _flag,
+    _ints,
+    merge,
+    view,
+)
+from companion.games.maker_war.table_end import check_annihilation, kill
+from companion.games.maker_war.table_play import (
+    Events,
+    event,
+    formation,
+    my_turn,
+    own,
+    player,
+)
+
+
+def remember(state: dict, kind: str, seat: int, action: Mapping, fids: list[str]) -> None:
+    """Keep what More Ammunition needs to roll the attack again."""
+    state["last_attack"] = {
+        "kind": kind,
+        "seat": seat,
+        "action": deepcopy(dict(action)),
+        "before": {fid: deepcopy(formation(state, fid)) for fid in fids},
+        "destroyed": deepcopy(state["destroyed"]),
+        "fired": list(state["turn"]["fired"]),
+        "detonation": deepcopy(state.get("detonation")),
+    }
+
+
+def _shooters(state: dict, seat: int, f: dict, action: Mapping) -> tuple[list[dict], str]:
+    """The firing units (Titan weapons as ``<unit>:<mount>``) and the order they fire under."""
+    turn = state["turn"]
+    if f["id"] == turn["active"] and f["seat"] == seat:
+        order = f["order"]
+        if order not in rounds.FIRING_ORDERS and order != "assault":
+            raise RuleError({"formation": f"The {rounds.ORDER_NAMES[order]} order does not shoot."})
+        reaction = False
+    elif f["stance"] == "patrol" and state["sides"][f["seat"]] != state["sides"][turn["seat"]]:
+        if f["seat"] != seat:
+            raise RuleError({"formation": "Only its owner fires a patrol."})
+        order, reaction = "patrol", True
+    else:
+        raise RuleError({"formation": "Only the active formation, or an enemy patrol, shoots."})
+    chosen = action.get("units") or []
+    pool: dict[str, dict[str, Any]] = {}
+    for unit in living(f):
+        if unit["type"] == "titan":
+            for weapon in titans.usable_weapons(unit):
+                pool[weapon["id"]] = weapon
+        elif unit["fire_power"] > 0:
+            pool[unit["id"]] = unit
+    if not chosen:
+        chosen = [
+            uid for uid, u in pool.items() if not any(u["traits"].get(t) for t in salvo.APART)
+        ]
+    shooters = []
+    for i, uid in enumerate(chosen):
+        if uid not in pool:
+            raise RuleError({f"units.{i}": "Not a unit or weapon of this formation that can fire."})
+        if uid in turn["fired"]:
+            raise RuleError({f"units.{i}": "It has already fired this turn."})
+        unit = deepcopy(pool[uid])
+        if order == "assault" and "assault" not in unit["traits"]:
+            continue
+        if f["maker_weapon"] and "maker-weapon" in unit["traits"]:
+            unit["traits"][f["maker_weapon"]] = 1
+        shooters.append(unit)
+    if not shooters:
+        raise RuleError({"units": "No unit of this formation can fire now."})
+    bonus = f.get("energy_bonus", {}).pop("firepower", 0)
+    if bonus:
+        shooters.append(
+            {
+                "id": f"{f['id']}:energy",
+                "type": "infantry",
+                "fire_power": bonus,
+                "name": "Conduit energy",
+                "traits": {},
+            }
+        )
+    if reaction:
+        f["stance"] = None
+    return shooters, order
+
+
+def shoot(state: dict, seat: int | None, action: Mapping, rng: random.Random) -> Events:
+    seat = player(state, seat)
+    if state["phase"] != "battle":
+        raise RuleError({"type": "The battle has not begun."})
+    f = own(state, seat, action.get("formation") or state["turn"]["active"])
+    target = formation(state, action.get("target"), "target")
+    if target["where"] != "table" or state["sides"][target["seat"]] == state["sides"][seat]:
+        raise RuleError({"target": "Shoot at an enemy formation on the table."})
+    remember(state, "shoot", seat, action, [f["id"], target["id"]])
+    shooters, order = _shooters(state, seat, f, action)
+    return fire(state, seat, f, shooters, order, target, action, rng)
+
+
+def fire(
+    state: dict,
+    seat: int,
+    shooter: dict | None,
+    shooters: list[dict],
+    order: str,
+    target: dict,
+    action: Mapping,
+    rng: random.Random,
+) -> Events:
+    """One salvo (or a dogfight between flyers) and its results written back."""
+    fortified = points.fortified(state, target)
+    adv, dis = salvo.shooting_edges(
+        order=order,
+        target_stance=target["stance"],
+        target_in_cover=_flag(action, "cover") or fortified,
+        artillery_blind=_flag(action, "artillery_blind"),
+    )
+    screen = target.get("energy_bonus", {}).pop("screen", 0)
+    screen += FORTIFICATION_SCREEN if fortified else 0
+    high = shooter is not None and shooter["flyer"] and shooter["stance"] == "fly-high"
+    bomber = high and all("bomber" in s["traits"] for s in shooters)
+    options: dict[str, Any] = {
+        "rng": rng,
+        "rolls": _ints(action.get("rolls"), "rolls"),
+        "big_dice": int(action.get("big_dice") or 0),
+        "order": order,
+        "shooter_stance": shooter["stance"] if shooter else None,
+        "advantages": adv,
+        "disadvantages": dis,
+        "distance_cm": _distance(action),
+        "extra_screen": screen,
+        "target_flying_high": target["stance"] == "fly-high",
+        "picks": action.get("picks") or [],
+        "rage": _flag(action, "rage"),
+        "alloc_order": action.get("hit_order") or None,
+    }
+    dogfight = shooter is not None and shooter["flyer"] and target["flyer"]
+    if dogfight:
+        options.pop("order")
+        result = melee.dogfight(
+            shooters,
+            view(target),
+            distance_cm=options.pop("distance_cm") or 0,
+            in_front=action.get("in_front", True) is not False,
+            **options,
+        )
+    else:
+        if high and not bomber:
+            raise RuleError({"formation": "Flyers flying high reach the ground only as bombers."})
+        result = salvo.resolve_salvo(shooters, view(target), bomber_high=bomber, **options)
+    state["turn"]["fired"] += [s["id"] for s in shooters]
+    who = shooter["name"] if shooter else "The attack"
+    events = [
+        event(
+            "salvo",
+            f"{who} fires at {target['name']}: " + " ".join(result["steps"]),
+            hits=result["hits"],
+            destroyed=result["destroyed"],
+            barrier=True,
+        )
+    ]
+    state["last_attack"]["result"] = {"target": target["id"], "destroyed": result["destroyed"]}
+    events += merge(state, target, result["target"], result["destroyed"], rng)
+    if shooter is not None and result["shooter_impact_tokens"]:
+        shooter["impact_tokens"] += result["shooter_impact_tokens"]
+    for wid in result.get("single_shot_spent") or []:
+        uid, _, mount = str(wid).partition(":")
+        for unit in living(shooter or {"units": []}):
+            if unit["id"] == uid:
+                unit.update(titans.spend_single_shot(unit, mount))
+    check_annihilation(state, events)
+    return events
+
+
+def close_combat(state: dict, seat: int | None, action: Mapping, rng: random.Random) -> Events:
+    """The active formation's assault, with other involved formations of both sides."""
+    seat = my_turn(state, seat)
+    active = state["turn"]["active"]
+    if active is None or formation(state, active)["order"] != "assault":
+        raise RuleError({"type": "Close combat follows an Assault order."})
+    side = state["sides"][seat]
+    attacker_ids = list(dict.fromkeys([active, *(action.get("attackers") or [])]))
+    defender_ids = list(dict.fromkeys(action.get("defenders") or []))
+    if not defender_ids:
+        raise RuleError({"defenders": "Name the enemy formations in the close combat."})
+    joining = set(action.get("join") or [])
+    for fid in attacker_ids + defender_ids:
+        formation(state, fid, "defenders")
+    remember(state, "close-combat", seat, action, attacker_ids + defender_ids)
+    entries: dict[str, list[dict[str, Any]]] = {"attackers": [], "defenders": []}
+    for key, ids, mine in (("attackers", attacker_ids, True), ("defenders", defender_ids, False)):
+        for fid in ids:
+            f = formation(state, fid, key)
+            if f["where"] != "table" or f["flyer"]:
+                raise RuleError({key: f"{f['name']} cannot fight a close combat."})
+            if (state["sides"][f["seat"]] == side) != mine:
+                raise RuleError({key: f"{f['name']} is on the other side."})
+            contributes = True
+            if mine and fid != active:
+                if f["activated"] or fid not in joining:
+                    contributes = False
+                else:
+                    f["activated"], f["order"] = True, "assault"
+            f_view = view(f)
+            bonus = f.get("energy_bonus", {}).pop("melee", 0)
+            if bonus and f_view["units"]:
+                f_view["units"][0]["melee"] += bonus
+            entries[key].append({"formation": f_view, "contributes": contributes})
+    fortified = any(points.fortified(state, formation(state, d)) for d in defender_ids)
+    rolls = {k: _ints((action.get("rolls") or {}).get(k), f"rolls.{k}") for k in melee.SIDES}
+    result = melee.close_combat(
+        entries["attackers"],
+        entries["defenders"],
+        rng=rng,
+        rolls={k: v for k, v in rolls.items() if v is not None},
+        defender_fortified=fortified,
+    )
+    events = [event("close-combat", " ".join(result["steps"]), barrier=True)]
+    for fid, new in result["formations"].items():
+        events += merge(state, formation(state, fid), new, result["destroyed"][fid], rng)
+    for fid, dead in result["destroyed"].items():
+        if fid not in result["formations"]:
+            f = formation(state, fid)
+            events += merge(state, f, {"units": []}, dead, rng)
+    state["last_attack"]["result"] = {"destroyed": result["destroyed"]}
+    check_annihilation(state, events)
+    return events
+
+
+def moral_check(state: dict, seat: int | None, action: Mapping, rng: random.Random) -> Events:
+    """A check the table calls for (Losing Hope, a planetfall mishap, a ruling)."""
+    player(state, seat)
+    f = formation(state, action.get("formation"))
+    if f["where"] != "table":
+        raise RuleError({"formation": "Only a formation on the table checks its morale."})
+    result = morale.moral_check(
+        view(f),
+        rng=rng,
+        roll=_ints(action.get("roll"), "roll"),
+        reason=str(action.get("reason") or "")[:40],
+    )
+    events = merge(state, f, result["formation"], result["removed"], rng)
+    return [
+        event("moral-check", f"{f['name']}: " + " ".join(result["steps"]), barrier=True),
+        *events,
+    ]
+
+
+def casualty(state: dict, seat: int | None, action: Mapping, rng: random.Random) -> Events:
+    """Units the players saw die outside a salvo: FLAK, deadly terrain, no room to land;
+    or hypha (``hypha``: ids), which never give impact tokens."""
+    player(state, seat)
+    if action.get("hypha"):
+        return _hypha_lost(state, action.get("hypha"))
+    f = formation(state, action.get("formation"))
+    units = action.get("units") or []
+    if not isinstance(units, list) or not units or not all(isinstance(u, str) for u in units):
+        raise RuleError({"units": "Name the units that died."})
+    if _flag(action, "flak"):
+        result = melee.flak(view(f), units)
+        events = merge(state, f, result["formation"], result["destroyed"], rng)
+        events.insert(0, event("flak", " ".join(result["steps"])))
+    else:
+        for uid in units:
+            kill(state, f, uid, token=not _flag(action, "no_token"))
+        events = [event("casualty", f"{f['name']} loses {len(units)} unit(s).")]
+    check_annihilation(state, events)
+    return events
+
+
+def _hypha_lost(state: dict, ids: Any) -> Events:
+    ids = ids if isinstance(ids, list) else [ids]
+    alive = {h["id"]: h for seat in state["hypha"] for h in seat if h["alive"]}
+    if any(not isinstance(i, str) or i not in alive for i in ids):
+        raise RuleError({"hypha": "Name living hypha."})
+    for i in ids:
+        alive[i]["alive"] = False
+        alive[i]["where"] = "gone"
+    return [event("casualty", f"{len(ids)} hypha destroyed.")]
+
+
+def impact(state: dict, seat: int | None, action: Mapping, rng: random.Random) -> Events:
+    """A correction of impact tokens to match the table; never below 0."""
+    player(state, seat)
+    f = formation(state, action.get("formation"))
+    delta = action.get("delta")
+    if isinstance(delta, bool) or not isinstance(delta, int) or delta == 0:
+        raise RuleError({"delta": "Change the impact tokens by a whole number."})
+    if f["impact_tokens"] + delta < 0:
+        raise RuleError({"delta": f"{f['name']} has only {f['impact_tokens']} impact token(s)."})
+    if delta > 0:
+        new = allocation.add_impact_tokens(view(f), delta)
+    else:
+        new, _ = allocation.remove_impact_tokens(view(f), -delta)
+    merge(state, f, new, [], rng)
+    return [event("impact", f"{f['name']}: impact tokens {delta:+d} ({f['impact_tokens']}).")]
+
+
+def _active_titan(state: dict, seat: int, action: Mapping) -> tuple[dict, dict]:
+    seat = my_turn(state, seat)
+    f = own(state, seat, action.get("formation") or state["turn"]["active"])
+    if f["id"] != state["turn"]["active"]:
+        raise RuleError({"formation": "Only during the Titan's own activation."})
+    titan = next((u for u in living(f) if u["type"] == "titan"), None)
+    if titan is None:
+        raise RuleError({"formation": "That formation has no Titan."})
+    return f, titan
+
+
+def titan_repair(state: dict, seat: int | None, action: Mapping, rng: random.Random) -> Events:
+    f, titan = _active_titan(state, seat, action)
+    systems = action.get("systems") or []
+    result = titans.repair(titan, systems)
+    supply.spend(state["supply"], f["seat"], result["supply_spent"], "repair")
+    titan.update(result["titan"])
+    return [
+        event(
+            "repair",
+            f"{titan['name']} repairs {', '.join(systems)} for {result['supply_spent']} supply.",
+        )
+    ]
+
+
+def recharge(state: dict, seat: int | None, action: Mapping, rng: random.Random) -> Events:
+    f, titan = _active_titan(state, seat, action)
+    amount = action.get("points")
+    result = titans.recharge_shields(titan, amount if isinstance(amount, int) else 0)
+    supply.spend(state["supply"], f["seat"], result["supply_spent"], "shields")
+    titan.update(result["titan"])
+    return [
+        event(
+            "shields",
+            f"{titan['name']} recharges {amount} shield point(s) ({titan['shields']} now).",
+        )
+    ]
+
+
+def detonation(state: dict, seat: int | None, action: Mapping, rng: random.Random) -> Events:
+    """A dying Titan's detonation, on the nearest units the players name, friend or foe."""
+    player(state, seat)
+    pending = state.get("detonation")
+    if not pending:
+        raise RuleError({"type": "No Titan is detonating."})
+    target = formation(state, action.get("target"), "target")
+    if target["where"] != "table":
+        raise RuleError({"target": "Name a formation on the table."})
+    remember(state, "detonation", seat, action, [target["id"]])
+    state["detonation"] = None
+    return fire(state, seat, None, [pending["shooter"]], "advance", target, action, rng)
+
+
+def planetfall_mishap(state: dict, seat: int | None, action: Mapping, rng: random.Random) -> Events:
+    """A dropped unit landed off the table or in impassable terrain: 1d6 tokens and a check."""
+    seat = my_turn(state, seat)
+    f = own(state, seat, action.get("formation"))
+    if f["id"] not in state["turn"]["deployed"] or not f["planetfall"]:
+        raise RuleError({"formation": "Only a formation that has just dropped in."})
+    face = rng.randint(1, 6)
+    merge(state, f, allocation.add_impact_tokens(view(f), face), [], rng)
+    text = f"{f['name']} lands badly: +{face} impact token(s)."
+    return [
+        event("planetfall", text, barrier=True),
+        *moral_check(state, seat, {"formation": f["id"], "reason": "planetfall"}, rng),
+    ]
