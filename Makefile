@@ -4,10 +4,11 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 CHROMIUM := /usr/bin/chromium
+FONT := /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install run test lint format bench browser migrate clean
+.PHONY: install run test lint format bench browser fonts migrate clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -18,21 +19,26 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
-migrate: install
+migrate: install fonts
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py load_catalogue
 
 run: migrate
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
+APT = if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq
+
+# Fonts for printed cards and for names embossed on STL bases (Debian's DejaVu).
+fonts:
+	@test -f $(FONT) || { echo "Installing Debian's DejaVu fonts"; $(APT) fonts-dejavu-core >/dev/null; }
+
 # Debian's chromium for the browser tests; installed once, never a browser download.
 browser:
-	@test -x $(CHROMIUM) || { \
-	  echo "Installing Debian's chromium for the browser tests"; \
-	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
+	@test -x $(CHROMIUM) || { echo "Installing Debian's chromium for the browser tests"; \
+	  $(APT) chromium >/dev/null; }
 
-test: install browser
+test: install fonts browser
 	$(BIN)/ruff check .
 	# Browser tests run apart: Playwright's sync API keeps an event loop on its thread,
 	# which the asyncio tests of the live table cannot share.
