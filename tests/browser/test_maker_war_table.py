@@ -78,6 +78,15 @@ def test_two_tablets_play_a_round_of_maker_war(page, live_server, browser):
     activate(page, "s0f0", "advance")
     page.select_option("form.mw-shoot select[name=field_target]", "s1f0")
     page.fill("form.mw-shoot input[name=field_distance]", "30")
+    # Muster rolls by default: the typed faces are off until real dice are chosen.
+    faces = page.locator("form.mw-shoot input[name=field_rolls]")
+    assert faces.is_disabled()
+    page.check("form.mw-shoot input[name=field_dice][value=physical]")
+    assert faces.is_enabled()
+    page.check("form.mw-shoot input[name=field_dice][value=muster]")
+    assert faces.is_disabled()
+    box = page.locator("form.mw-shoot .mw-edges label.check").first.bounding_box()
+    assert box is not None and box["height"] >= 44  # a touch target
     page.click("button[data-action=shoot]")
     page.wait_for_selector(".mw-log li:has-text('fires at First company')", state="attached")
     page.screenshot(path="/tmp/muster-maker-war-salvo.png", full_page=True)

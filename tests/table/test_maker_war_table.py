@@ -167,3 +167,69 @@ def test_the_page_partial_renders_every_phase(table, client):
     html = client.get(f"/t/{code}/view/").content.decode()
     assert "surrenders" in html and "mw-chart" in html
     assert Table.objects.get(code=code).status == "over"
+
+
+def test_a_sniper_pick_and_real_dice_typed_on_the_page_form(table, client):
+    code, tokens = table
+    view = send(code, tokens[0], {"type": "begin-deployment"})
+    first, enemy = formation_id(view, 0, "First company"), formation_id(view, 1, "First company")
+    send(code, tokens[0], {"type": "deploy", "formation": first, "maker_weapon": "sniper"})
+    send(code, tokens[1], {"type": "deploy", "formation": enemy, "maker_weapon": "terror"})
+    send(code, tokens[0], {"type": "pass"})
+    send(code, tokens[1], {"type": "pass"})
+    view = send(code, tokens[0], {"type": "activate", "formation": first, "order": "advance"})
+    shooter = next(f for f in view["formations"] if f["id"] == first)
+    target = next(f for f in view["formations"] if f["id"] == enemy)
+    chief = next(u["id"] for u in target["units"] if u["chief"])
+    assert len(shooter["snipers"]) == 2  # the Maker Weapons chose Sniper
+    html = client.get(f"/t/{code}/view/").content.decode()
+    assert html.count('name="list_picks"') == 2 and 'value="physical"' in html
+    assert f'data-target="{enemy}"' in html
+    dice = sum(u["fire_power"] for u in shooter["units"] if u["alive"])
+    response = client.post(
+        f"/t/{code}/act/",
+        {
+            "action": f'{{"type": "shoot", "formation": "{first}"}}',
+            "field_target": enemy,
+            "field_distance": "30",
+            "field_dice": "physical",
+            "field_rolls": " ".join(["5"] + ["2"] * (dice - 1)),
+            "list_picks": [chief, ""],  # the second sniper makes no pick
+            "seq": str(Table.objects.get(code=code).seq),
+            "client_id": uuid.uuid4().hex,
+        },
+    )
+    assert response.status_code == 200, response.content
+    target = next(f for f in seat_view(code, tokens[1])["formations"] if f["id"] == enemy)
+    assert [u["id"] for u in target["units"] if not u["alive"]] == [chief]
+    assert target["impact_tokens"] == 1
+
+
+def test_the_page_offers_losing_hope_and_the_attack_choices_for_each_target():
+    from django.template.loader import render_to_string
+
+    from companion.games.maker_war import engine
+    from tests.games.maker_war.test_engine_combat_options import (
+        rifles_fire,
+        terran_battle,
+        titan_falls,
+    )
+
+    state, _ = titan_falls(4)
+    context = {"view": engine.player_view(state, 0), "me": 0}
+    context["legal_actions"] = engine.legal_actions(state, 0)
+    html = render_to_string("table/games/maker-war.html", {"t": context})
+    assert "Losing Hope: Foundry Titan has fallen" in html
+    assert 'data-action="death-throes"' in html and "within 14 cm" in html
+    allies = [f["id"] for f in state["formations"] if f["seat"] == 1 and f["where"] == "table"]
+    for fid in allies:
+        assert f'name="list_formations" value="{fid}"' in html
+        assert f'name="map_rolls__{fid}"' in html
+    # Seat 0's rifle company shoots; the enemy Titan as a target offers its dice.
+    state, _, _ = rifles_fire(terran_battle())
+    titan = next(f["id"] for f in state["formations"] if f["seat"] == 1 and f["titan"])
+    context = {"view": engine.player_view(state, 0), "me": 0, "legal_actions": []}
+    html = render_to_string("table/games/maker-war.html", {"t": context})
+    assert f'<fieldset class="mw-for-target mw-physical-only" data-target="{titan}">' in html
+    assert "1 die per critical hit" in html and 'name="field_throes_roll"' in html
+    assert "Losing Hope" not in html

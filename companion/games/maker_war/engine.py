@@ -11,9 +11,13 @@ Action types (``seat`` acts; every field beside ``type`` as the players type it)
     terrain {kind, x, y} · remove-terrain {terrain} · place-pois {method} · begin-deployment
     deploy {formation, maker_weapon?, way?, via?} · pass
     activate {formation, order, altitude?, maker_weapon?, supply_points?} · end-turn
-    shoot {formation?, target, units?, distance?, cover?, rolls?, ...} · close-combat
-    {attackers?, defenders, join?, rolls?} · scatter-finish {caught} · moral-check
-    {formation} · casualty {formation, units, flak?} · impact {formation, delta}
+    shoot {formation?, target, units?, distance?, cover?, artillery_blind?, dice?, rolls?,
+    big_dice?, big_rolls?, picks?, sacrifices?, bombard_units?, rage?, hit_order?,
+    crit_rolls?} · close-combat {attackers?, defenders, join?, dice?, rolls?, big_dice?,
+    big_rolls?, contact?, hit_order?, rage?, sacrifices?, crit_rolls?, moral_rolls?}
+    (see ``table_choices``) · scatter-finish {caught} · moral-check {formation, roll?}
+    death-throes {formations, rolls?} (Losing Hope, Cheers) · casualty {formation, units,
+    flak?} · impact {formation, delta}
     titan-repair {systems} · recharge {points} · detonation {target} · planetfall-mishap
     {formation} · casualty {hypha} (hypha lost)
     play-card {card, use: points|effect, ...} · poi {poi, formations} · poi-benefit {poi,
@@ -34,6 +38,8 @@ from companion.games.maker_war import table_attacks as attacks
 from companion.games.maker_war import table_benefits as benefits
 from companion.games.maker_war import table_combat as combat
 from companion.games.maker_war import table_end as end
+from companion.games.maker_war import table_melee as melee
+from companion.games.maker_war import table_morale as morale
 from companion.games.maker_war import table_play as play
 from companion.games.maker_war import table_setup as setup
 from companion.games.maker_war import table_supply as supply
@@ -183,6 +189,7 @@ def initial_state(
         "reliquary": [0] * count,
         "last_attack": None,
         "detonation": None,
+        "throes": [],
         "destroyed": [[0, 0]],
         "result": None,
         "log": [],
@@ -200,9 +207,10 @@ _HANDLERS: dict[str, Handler] = {
     "end-turn": play.end_turn,
     "surrender": end.surrender,
     "shoot": attacks.shoot,
-    "close-combat": attacks.close_combat,
+    "close-combat": melee.close_combat,
     "scatter-finish": combat.scatter_finish,
-    "moral-check": attacks.moral_check,
+    "moral-check": morale.moral_check,
+    "death-throes": morale.death_throes,
     "casualty": attacks.casualty,
     "impact": attacks.impact,
     "titan-repair": attacks.titan_repair,

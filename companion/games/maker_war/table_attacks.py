@@ -1,5 +1,7 @@
-"""Table actions that attack or hurt: salvos, close combats, moral checks, casualties the
-players report (FLAK, deadly terrain), impact-token corrections and Titan upkeep.
+"""Table actions that attack or hurt: salvos (the players' choices read by
+``table_choices``), casualties the players report (FLAK, deadly terrain), impact-token
+corrections, Titan upkeep and detonations. Close combat is in ``table_melee``, moral
+checks and the death throes' effects on morale in ``table_morale``.
 
 Who may shoot: the active formation under an order that fires (Advance, Continuous Fire,
 Hit and Run; under Assault only units with the Assault trait), or an enemy formation in
@@ -16,7 +18,8 @@ from copy import deepcopy
 from typing import Any
 
 from companion.games.base import RuleError
-from companion.games.maker_war import allocation, melee, morale, salvo, titans
+from companion.games.maker_war import allocation, melee, salvo, table_morale, titans
+from companion.games.maker_war import table_choices as choices
 from companion.games.maker_war import table_points as points
 from companion.games.maker_war import table_rounds as rounds
 from companion.games.maker_war import table_supply as supply
@@ -25,7 +28,6 @@ from companion.games.maker_war.table_combat import (
     FORTIFICATION_SCREEN,
     _distance,
     _flag,
-    _ints,
     merge,
     view,
 )
@@ -50,6 +52,7 @@ def remember(state: dict, kind: str, seat: int, action: Mapping, fids: list[str]
         "destroyed": deepcopy(state["destroyed"]),
         "fired": list(state["turn"]["fired"]),
         "detonation": deepcopy(state.get("detonation")),
+        "throes": deepcopy(state.get("throes") or []),
     }
 
 
@@ -144,35 +147,42 @@ def fire(
     screen += FORTIFICATION_SCREEN if fortified else 0
     high = shooter is not None and shooter["flyer"] and shooter["stance"] == "fly-high"
     bomber = high and all("bomber" in s["traits"] for s in shooters)
-    options: dict[str, Any] = {
-        "rng": rng,
-        "rolls": _ints(action.get("rolls"), "rolls"),
-        "big_dice": int(action.get("big_dice") or 0),
-        "order": order,
-        "shooter_stance": shooter["stance"] if shooter else None,
-        "advantages": adv,
-        "disadvantages": dis,
-        "distance_cm": _distance(action),
-        "extra_screen": screen,
-        "target_flying_high": target["stance"] == "fly-high",
-        "picks": action.get("picks") or [],
-        "rage": _flag(action, "rage"),
-        "alloc_order": action.get("hit_order") or None,
-    }
     dogfight = shooter is not None and shooter["flyer"] and target["flyer"]
-    if dogfight:
-        options.pop("order")
-        result = melee.dogfight(
+    if high and not bomber and not dogfight:
+        raise RuleError({"formation": "Flyers flying high reach the ground only as bombers."})
+    options = _salvo_options(action, target)
+    options.update(
+        rng=rng,
+        order=order,
+        shooter_stance=shooter["stance"] if shooter else None,
+        advantages=adv,
+        disadvantages=dis,
+        extra_screen=screen,
+        target_flying_high=target["stance"] == "fly-high",
+    )
+    distance = _distance(action)
+
+    def run(pairs: list[list[str]]) -> dict[str, Any]:
+        if dogfight:
+            return melee.dogfight(
+                shooters,
+                view(target),
+                distance_cm=distance or 0,
+                in_front=action.get("in_front", True) is not False,
+                sacrifices=pairs,
+                **{k: v for k, v in options.items() if k != "order"},
+            )
+        return salvo.resolve_salvo(
             shooters,
             view(target),
-            distance_cm=options.pop("distance_cm") or 0,
-            in_front=action.get("in_front", True) is not False,
+            bomber_high=bomber,
+            distance_cm=distance,
+            sacrifices=pairs,
             **options,
         )
-    else:
-        if high and not bomber:
-            raise RuleError({"formation": "Flyers flying high reach the ground only as bombers."})
-        result = salvo.resolve_salvo(shooters, view(target), bomber_high=bomber, **options)
+
+    wishes = choices.sacrifice_wishes(action.get("sacrifices"), [target])
+    result = choices.with_sacrifices(run, wishes, lambda r: r["destroyed"], [target], rng)
     state["turn"]["fired"] += [s["id"] for s in shooters]
     who = shooter["name"] if shooter else "The attack"
     events = [
@@ -185,7 +195,8 @@ def fire(
         )
     ]
     state["last_attack"]["result"] = {"target": target["id"], "destroyed": result["destroyed"]}
-    events += merge(state, target, result["target"], result["destroyed"], rng)
+    throes = choices.face(action.get("throes_roll"), "throes_roll")
+    events += merge(state, target, result["target"], result["destroyed"], rng, throes)
     if shooter is not None and result["shooter_impact_tokens"]:
         shooter["impact_tokens"] += result["shooter_impact_tokens"]
     for wid in result.get("single_shot_spent") or []:
@@ -197,78 +208,19 @@ def fire(
     return events
 
 
-def close_combat(state: dict, seat: int | None, action: Mapping, rng: random.Random) -> Events:
-    """The active formation's assault, with other involved formations of both sides."""
-    seat = my_turn(state, seat)
-    active = state["turn"]["active"]
-    if active is None or formation(state, active)["order"] != "assault":
-        raise RuleError({"type": "Close combat follows an Assault order."})
-    side = state["sides"][seat]
-    attacker_ids = list(dict.fromkeys([active, *(action.get("attackers") or [])]))
-    defender_ids = list(dict.fromkeys(action.get("defenders") or []))
-    if not defender_ids:
-        raise RuleError({"defenders": "Name the enemy formations in the close combat."})
-    joining = set(action.get("join") or [])
-    for fid in attacker_ids + defender_ids:
-        formation(state, fid, "defenders")
-    remember(state, "close-combat", seat, action, attacker_ids + defender_ids)
-    entries: dict[str, list[dict[str, Any]]] = {"attackers": [], "defenders": []}
-    for key, ids, mine in (("attackers", attacker_ids, True), ("defenders", defender_ids, False)):
-        for fid in ids:
-            f = formation(state, fid, key)
-            if f["where"] != "table" or f["flyer"]:
-                raise RuleError({key: f"{f['name']} cannot fight a close combat."})
-            if (state["sides"][f["seat"]] == side) != mine:
-                raise RuleError({key: f"{f['name']} is on the other side."})
-            contributes = True
-            if mine and fid != active:
-                if f["activated"] or fid not in joining:
-                    contributes = False
-                else:
-                    f["activated"], f["order"] = True, "assault"
-            f_view = view(f)
-            bonus = f.get("energy_bonus", {}).pop("melee", 0)
-            if bonus and f_view["units"]:
-                f_view["units"][0]["melee"] += bonus
-            entries[key].append({"formation": f_view, "contributes": contributes})
-    fortified = any(points.fortified(state, formation(state, d)) for d in defender_ids)
-    rolls = {k: _ints((action.get("rolls") or {}).get(k), f"rolls.{k}") for k in melee.SIDES}
-    result = melee.close_combat(
-        entries["attackers"],
-        entries["defenders"],
-        rng=rng,
-        rolls={k: v for k, v in rolls.items() if v is not None},
-        defender_fortified=fortified,
-    )
-    events = [event("close-combat", " ".join(result["steps"]), barrier=True)]
-    for fid, new in result["formations"].items():
-        events += merge(state, formation(state, fid), new, result["destroyed"][fid], rng)
-    for fid, dead in result["destroyed"].items():
-        if fid not in result["formations"]:
-            f = formation(state, fid)
-            events += merge(state, f, {"units": []}, dead, rng)
-    state["last_attack"]["result"] = {"destroyed": result["destroyed"]}
-    check_annihilation(state, events)
-    return events
-
-
-def moral_check(state: dict, seat: int | None, action: Mapping, rng: random.Random) -> Events:
-    """A check the table calls for (Losing Hope, a planetfall mishap, a ruling)."""
-    player(state, seat)
-    f = formation(state, action.get("formation"))
-    if f["where"] != "table":
-        raise RuleError({"formation": "Only a formation on the table checks its morale."})
-    result = morale.moral_check(
-        view(f),
-        rng=rng,
-        roll=_ints(action.get("roll"), "roll"),
-        reason=str(action.get("reason") or "")[:40],
-    )
-    events = merge(state, f, result["formation"], result["removed"], rng)
-    return [
-        event("moral-check", f"{f['name']}: " + " ".join(result["steps"]), barrier=True),
-        *events,
-    ]
+def _salvo_options(action: Mapping, target: dict) -> dict[str, Any]:
+    """The players' choices for one salvo, checked (see ``table_choices``)."""
+    if _flag(action, "rage") and not any(u["traits"].get("berserk") for u in living(target)):
+        raise RuleError({"rage": f"{target['name']} has no Berserk unit to rage."})
+    bombard = choices.ids(action.get("bombard_units"), "bombard_units")
+    return {
+        **choices.dice(action),
+        "picks": choices.ids(action.get("picks"), "picks"),
+        "rage": _flag(action, "rage"),
+        "alloc_order": choices.ids(action.get("hit_order"), "hit_order") or None,
+        "bombard_units": bombard or None,
+        "crit_rolls": choices.crit_faces(action.get("crit_rolls"), "crit_rolls", target),
+    }
 
 
 def casualty(state: dict, seat: int | None, action: Mapping, rng: random.Random) -> Events:
@@ -385,5 +337,5 @@ def planetfall_mishap(state: dict, seat: int | None, action: Mapping, rng: rando
     text = f"{f['name']} lands badly: +{face} impact token(s)."
     return [
         event("planetfall", text, barrier=True),
-        *moral_check(state, seat, {"formation": f["id"], "reason": "planetfall"}, rng),
+        *table_morale.moral_check(state, seat, {"formation": f["id"], "reason": "planetfall"}, rng),
     ]

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from copy import deepcopy
 from typing import Any
 
 from companion.games.base import RuleError
@@ -120,9 +121,10 @@ def _shock_and_awe(state: dict, seat: int, action: Mapping, rng: random.Random) 
     f = formation(state, action.get("formation"))
     if state["sides"][f["seat"]] == state["sides"][seat] or f["where"] != "table":
         raise RuleError({"formation": "Choose an enemy formation on the table."})
-    from companion.games.maker_war.table_attacks import moral_check
+    from companion.games.maker_war.table_morale import moral_check
 
-    return moral_check(state, seat, {"formation": f["id"], "reason": "Shock and Awe"}, rng)
+    check = {"formation": f["id"], "reason": "Shock and Awe", "roll": action.get("roll")}
+    return moral_check(state, seat, check, rng)
 
 
 def _more_fuel(state: dict, seat: int, action: Mapping, rng: random.Random) -> Events:
@@ -134,7 +136,7 @@ def _more_fuel(state: dict, seat: int, action: Mapping, rng: random.Random) -> E
 
 
 def _more_ammunition(state: dict, seat: int, action: Mapping, rng: random.Random) -> Events:
-    from companion.games.maker_war import table_attacks
+    from companion.games.maker_war import table_attacks, table_melee
 
     last = _mine_last(state, seat, ("shoot", "close-combat", "detonation"))
     for f in state["formations"]:
@@ -145,12 +147,15 @@ def _more_ammunition(state: dict, seat: int, action: Mapping, rng: random.Random
     state["destroyed"] = last["destroyed"]
     state["turn"]["fired"] = last["fired"]
     state["detonation"] = last["detonation"]
-    again = {k: v for k, v in last["action"].items() if k != "rolls"}
-    if action.get("rolls"):
-        again["rolls"] = action["rolls"]
+    state["throes"] = deepcopy(last.get("throes") or [])
+    typed = ("dice", "rolls", "big_rolls", "crit_rolls", "moral_rolls")
+    again = {k: v for k, v in last["action"].items() if k not in typed}
+    for key in typed:
+        if action.get(key):
+            again[key] = action[key]
     handler = {
         "shoot": table_attacks.shoot,
-        "close-combat": table_attacks.close_combat,
+        "close-combat": table_melee.close_combat,
         "detonation": table_attacks.detonation,
     }[last["kind"]]
     if last["kind"] == "shoot" and again.get("source") == "orbital-barrage":

@@ -36,9 +36,15 @@ def view(f: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def merge(
-    state: dict, f: dict, new: Mapping[str, Any], destroyed: list[str], rng: random.Random
+    state: dict,
+    f: dict,
+    new: Mapping[str, Any],
+    destroyed: list[str],
+    rng: random.Random,
+    throes_roll: int | None = None,
 ) -> Events:
-    """Write a combat result back: counters, surviving units, the dead (and their points)."""
+    """Write a combat result back: counters, surviving units, the dead (and their points);
+    a dying Titan's death throes roll is typed (``throes_roll``) or Muster's."""
     events: Events = []
     for key in ("impact_tokens", "terror_tokens", "terror_check", "stance", "turn_hits"):
         f[key] = deepcopy(new.get(key, f.get(key)))
@@ -51,12 +57,16 @@ def merge(
             record_loss(state, f, unit)
             if unit["type"] == "titan":
                 unit["structure"] = 0
-                throes = titans.death_throes(unit, rng=rng)
+                throes = titans.death_throes(unit, rng=rng, roll=throes_roll)
                 events.append(
                     event("death-throes", f"{unit['name']}: {throes['text']}", barrier=True)
                 )
                 if "fire_power" in throes:
                     state["detonation"] = {"from": unit["id"], "shooter": throes["shooter"]}
+                if "radius_cm" in throes:  # Losing Hope, Cheers: the players say who is near
+                    waiting = {k: throes[k] for k in ("slug", "name", "radius_cm")}
+                    waiting.update(titan=unit["name"], seat=f["seat"])
+                    state["throes"] = [*(state.get("throes") or []), waiting]
         else:
             unit.update({k: v for k, v in after[unit["id"]].items() if k != "alive"})
     if not living(f):

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from companion.games.maker_war import table_morale as morale
 from companion.games.maker_war import table_points as points
 from companion.games.maker_war import table_report as report
 from companion.games.maker_war import table_rounds as rounds
@@ -33,14 +34,39 @@ def _formation_view(state: Mapping[str, Any], f: Mapping[str, Any]) -> dict[str,
             "fortified": points.fortified(state, f),
             "screen": rounds.screen_total(f),
             "weapons": [
-                {"id": w["id"], "name": w.get("name") or w["id"]}
+                {
+                    "id": w["id"],
+                    "name": w.get("name") or w["id"],
+                    "bombard": bool(w["traits"].get("bombard")),
+                }
                 for u in alive
                 if u["type"] == "titan"
                 for w in _titan_weapons(u)
             ],
+            "snipers": [
+                {"id": u["id"], "name": u["name"]}
+                for u in alive
+                if u["traits"].get("sniper")
+                or (f["maker_weapon"] == "sniper" and u["traits"].get("maker-weapon"))
+            ],
+            "sacrifice_units": [
+                {"id": u["id"], "name": u["name"]} for u in alive if u["traits"].get("sacrifice")
+            ],
+            "berserk": any(u["traits"].get("berserk") for u in alive),
+            "crit_dice": _crit_dice(alive),
         }
     )
     return out
+
+
+def _crit_dice(alive: list[dict[str, Any]]) -> int:
+    """Dice per critical hit on this formation's Titan (0: no Titan, or a Titan tank)."""
+    from companion.games.maker_war import titans
+
+    titan = next((u for u in alive if u["type"] == "titan"), None)
+    if titan is None:
+        return 0
+    return {"titan-tank": 0, "moderate": 1, "big": 2}[titans.table_size(titan)]
 
 
 def _titan_weapons(unit: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -84,6 +110,10 @@ def player_view(state: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
         "reliquary": list(state["reliquary"]),
         "last_attack": {"kind": last["kind"], "seat": last["seat"]} if last else None,
         "detonation": state.get("detonation") is not None,
+        "throes": [
+            {**clone(w), "candidates": morale.candidates(state, w)}
+            for w in state.get("throes") or []
+        ],
         "result": clone(state["result"]),
         "losses": report.losses(state),
         "chart": report.chart(state),
@@ -145,6 +175,8 @@ def legal_actions(state: Mapping[str, Any], seat: int | None) -> list[dict[str, 
             {"type": "pass"}
         ]
     turn = state["turn"]
+    if state.get("throes"):
+        actions.append({"type": "death-throes", "formations": []})
     hand = state["supply"]["hands"][seat]
     actions += [{"type": "play-card", "card": c, "use": "points"} for c in dict.fromkeys(hand)]
     if turn["seat"] != seat:

@@ -1,5 +1,8 @@
 // Maker-War table: the activation form offers only the orders the chosen formation may
-// take (the server checks again), and the altitude choice only for flyers.
+// take (the server checks again), and the altitude choice only for flyers. Attack forms
+// show the typed-dice fields only for real dice, and the choices about the target
+// (Sniper picks, Sacrifice, Bombard template, rage, a Titan's dice) only for the chosen
+// one; hidden fields are disabled so they are not sent.
 (() => {
   "use strict";
   function fitOrders(form) {
@@ -16,7 +19,38 @@
     const altitude = form.querySelector(".mw-altitude");
     if (altitude) altitude.hidden = chosen.dataset.flyer !== "1";
   }
+  function enable(element, on) {
+    element.hidden = !on;
+    if ("disabled" in element) element.disabled = !on;
+    element.querySelectorAll("input, select").forEach((input) => { input.disabled = !on; });
+  }
+  function fitDice(form) {
+    const physical = form.querySelector("input[name=field_dice][value=physical]");
+    const on = !physical || physical.checked;
+    form.querySelectorAll(".mw-physical-only").forEach((part) => {
+      if (!part.closest(".mw-for-target[hidden]")) enable(part, on);
+    });
+  }
+  function fitTarget(form) {
+    const target = form.querySelector("select.mw-target")?.value;
+    if (target === undefined) return;
+    form.querySelectorAll(".mw-for-target, optgroup[data-target]").forEach((part) => {
+      enable(part, part.dataset.target === target);
+    });
+    form.querySelectorAll("select[name=list_picks]").forEach((pick) => {
+      if (pick.selectedOptions[0]?.disabled) pick.value = "";
+    });
+    fitDice(form);
+  }
   function wire() {
+    document.querySelectorAll("form.mw-options").forEach((form) => {
+      fitTarget(form);
+      fitDice(form);
+      form.querySelector("select.mw-target")?.addEventListener("change", () => fitTarget(form));
+      form.querySelectorAll("input[name=field_dice]").forEach((radio) => {
+        radio.addEventListener("change", () => fitTarget(form));
+      });
+    });
     document.querySelectorAll("form.mw-activate").forEach((form) => {
       fitOrders(form);
       form.querySelector("select[name=field_formation]")?.addEventListener("change", () => fitOrders(form));
