@@ -20,12 +20,17 @@
   const state = (text, cls) => { badge.textContent = text; badge.className = "badge " + (cls || ""); };
   const clientId = () => (crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).slice(2) + Date.now());
 
+  let lastHtml = null;
   function show(html, newSeq) {
     if (newSeq === undefined || Number.isNaN(newSeq) || newSeq === 0) {
       const found = /data-seq="(\d+)"/.exec(html); // answers without an X-Seq header (undo)
       if (found) newSeq = Number(found[1]);
     }
     if (newSeq !== undefined && newSeq < seq) return; // an old message arriving late
+    // A poll that brings the same view changes nothing: no swapped DOM to swallow a tap
+    // or wipe what the player is typing.
+    if (html === lastHtml) { box.classList.remove("busy"); return; }
+    lastHtml = html;
     box.innerHTML = html;
     if (newSeq !== undefined) seq = newSeq;
     // Game scripts (static/games/<slug>.js) redraw their widgets on every new view.
@@ -66,7 +71,7 @@
 
   function connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${code}/`);
+    socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${code}/${page.dataset.board ? "?board=1" : ""}`);
     socket.onopen = () => { retry = 1000; stopPolling(); state("live", "legal"); };
     socket.onmessage = (event) => {
       lastMessage = Date.now();

@@ -82,6 +82,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
 
     def _seat(self, table: Any) -> Seat | None:
         """A browser proves its seat by its session; an API client by ``?seat=<token>``."""
+        if self._query().get("board") == "1":  # the public board: no seat, whoever it is
+            return None
         session = self.scope.get("session") or {}
         token = self._query().get("seat") or (session.get(selectors.SESSION_KEY) or {}).get(
             table.code

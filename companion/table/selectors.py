@@ -37,7 +37,15 @@ def seat_of(table: Table, *, user: Any = None, token: str | None = None) -> Seat
     return None
 
 
+def is_board(request: HttpRequest) -> bool:
+    """``?board=1``: this screen shows the public board (the host's tablet in the middle
+    of the table), never its owner's seat, whoever is signed in."""
+    return request.GET.get("board") == "1"
+
+
 def seat_for_request(table: Table, request: HttpRequest) -> Seat | None:
+    if is_board(request):
+        return None
     token = request.session.get(SESSION_KEY, {}).get(table.code)
     return seat_of(table, user=request.user, token=token)
 

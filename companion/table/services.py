@@ -107,13 +107,15 @@ def seat_join(
         if mine is not None:
             return mine
     number = max((s.number for s in table.seats.all()), default=-1) + 1
-    return Seat.objects.create(
+    seat = Seat.objects.create(
         table=table,
         number=number,
         name=name.strip()[:40],
         user=user if getattr(user, "is_authenticated", False) else None,
         list_body=dict(list_body or {}),
     )
+    broadcast.after_commit(table)  # the lobby on every screen shows the new seat
+    return seat
 
 
 @transaction.atomic

@@ -141,6 +141,7 @@ def table_page(request: HttpRequest, code: str) -> HttpResponse:
             "link": link,
             "qr": segno.make(link, error="m").svg_inline(scale=4, dark="#111"),
             "lists": lists,
+            "board": selectors.is_board(request),
         },
     )
 
@@ -224,7 +225,7 @@ def act(request: HttpRequest, code: str) -> HttpResponse:
             status, error = 400, exc.errors
     table.refresh_from_db()
     payload = selectors.view_for(table, seat)
-    response = render(request, "table/_view.html", {"t": payload, "error": error})
+    response = render(request, "table/_view.html", {"t": payload, "error": error}, status=status)
     response["X-Seq"] = str(payload["seq"])
     if status != 200:
         response["HX-Reswap"] = "innerHTML"
@@ -251,9 +252,10 @@ def undo(request: HttpRequest, code: str) -> HttpResponse:
     except RuleError as exc:
         error = exc.errors
     table.refresh_from_db()
-    return render(
-        request, "table/_view.html", {"t": selectors.view_for(table, seat), "error": error}
-    )
+    payload = selectors.view_for(table, seat)
+    response = render(request, "table/_view.html", {"t": payload, "error": error})
+    response["X-Seq"] = str(payload["seq"])
+    return response
 
 
 @login_required

@@ -254,3 +254,31 @@ def test_the_log_export_never_shows_another_seats_hidden_choice(mm_table):
     page_export = Client().get(f"/t/{code}/log.json")
     assert page_export["Content-Disposition"].startswith("attachment")
     assert "charge" not in page_export.content.decode()
+
+
+def test_the_hosts_screen_as_public_board_hides_the_hosts_own_choice(client, mm_table):
+    code, tokens = mm_table  # ``client`` is the host, signed in, seat 0
+    secret = {"type": "choose", "target": 2, "action": "charge"}
+    assert act(code, tokens[0], secret, seq_of(code)).status_code == 200
+    assert "charge" in client.get(f"/t/{code}/view/").content.decode().lower()
+    for url in (f"/t/{code}/view/?board=1", f"/t/{code}/?board=1"):
+        body = client.get(url).content.decode()
+        view = body.split('id="table-view"')[-1].split("<script")[0]
+        assert "charge" not in view.lower() and "chosen ✓" in view
+    assert "charge" not in client.get(f"/t/{code}/log.json?board=1").content.decode()
+    refused = client.post(f"/t/{code}/act/?board=1", {"action": '{"type": "pass"}', "seq": 0})
+    assert refused.status_code == 403
+
+
+def test_a_new_seat_is_pushed_to_the_lobby(
+    client, user, catalogue, django_capture_on_commit_callbacks
+):
+    from companion.table import services
+    from companion.table.models import Table as TableModel
+
+    client.force_login(user)
+    code = post(client, "/api/tables/", {"game": "little-game", "name": "Ann"}).json()["code"]
+    table = TableModel.objects.get(code=code)
+    with django_capture_on_commit_callbacks() as callbacks:
+        services.seat_join(table=table, name="Ben")
+    assert callbacks, "joining schedules a push to every screen after the commit"
