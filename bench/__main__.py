@@ -31,6 +31,8 @@ def main() -> int:
         bench_deck_validate,
         bench_live_table,
         bench_maker_war_salvo,
+        bench_printing,
+        bench_stl,
         bench_unit_cost,
         machine,
     )
@@ -43,6 +45,8 @@ def main() -> int:
         bench_deck_validate.run(),
         bench_live_table.run(),
         bench_maker_war_salvo.run(),
+        bench_printing.run(),
+        bench_stl.run(),
     ]
     lines = [
         "# Benchmarks",

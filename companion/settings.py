@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "armies",
     "decks",
     "printing",
+    "printing.stl",
 ]
 
 MIDDLEWARE = [

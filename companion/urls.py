@@ -14,9 +14,13 @@ urlpatterns = [
     path("api/", include("armies.api_urls")),
     path("api/", include("decks.api_urls")),
     path("api/", include("catalog.api_urls")),
+    path("api/", include("printing.api_urls")),
+    path("api/", include("printing.stl.api_urls")),
     path("healthz/", views.healthz, name="healthz"),
     path("", include("companion.table.urls")),
     path("", include("armies.urls")),
     path("", include("decks.urls")),
     path("", include("catalog.urls")),
+    path("", include("printing.urls")),
+    path("", include("printing.stl.urls")),
 ]

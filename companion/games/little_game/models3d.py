@@ -1,0 +1,69 @@
+""" "A little game I made": unit bases (pure). The forum post's author uses 30x60 mm bases;
+the front (the long edge, +y) carries a notch, since every action works off the front."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import trimesh
+
+from printing.stl import pieces
+from printing.stl import shapes as s
+from printing.stl.params import MINIMUM_FEATURE, Model3D, Param, minimum_feature_param
+
+
+def build_base(v: Mapping[str, Any]) -> trimesh.Trimesh:
+    width, depth = v["width"], v["depth"]
+    outline = s.rect(width, depth)
+    if v["notch"]:
+        size = min(6.0, depth * 0.3, width * 0.3)
+        outline = outline - pieces.notch(size, size * 0.6).translate((0, depth / 2))
+    return s.to_trimesh(pieces.base(outline, v["thickness"], v["label"], v[MINIMUM_FEATURE]))
+
+
+BASE = Model3D(
+    slug="unit-base",
+    name="Unit base (30 x 60 mm)",
+    description="A rectangular base with a notch in the middle of its front edge showing "
+    "which way the unit faces; the unit's name is engraved underneath.",
+    group="base",
+    size="lg-unit",
+    params=(
+        Param("width", "Frontage (mm)", default=60.0, min=20.0, max=120.0, step=1),
+        Param("depth", "Depth (mm)", default=30.0, min=20.0, max=120.0, step=1),
+        Param("thickness", "Thickness (mm)", default=3.0, min=1.6, max=6.0),
+        Param("notch", "Facing notch", type="bool", default=True),
+        Param("label", "Name under the base", type="text", default="", max_length=12),
+        minimum_feature_param(),
+    ),
+    build=build_base,
+)
+
+MODELS: tuple[Model3D, ...] = (BASE,)
+
+
+def _base_size(unit: Mapping[str, Any]) -> tuple[float, float]:
+    """Frontage x depth: ``base_size`` such as "30x60" (the larger side is the front),
+    else 60 x 30 for rectangular bases and 40 x 40 for square ones."""
+    text = str(unit.get("base_size") or "")
+    numbers = [float(n) for n in text.lower().replace("mm", "").split("x") if n.strip()]
+    if len(numbers) == 2 and all(20 <= n <= 120 for n in numbers):
+        return max(numbers), min(numbers)
+    return (40.0, 40.0) if unit.get("base") == "square" else (60.0, 30.0)
+
+
+def bundle_parts(army: Mapping[str, Any]) -> list:
+    """One base per unit of the army, its name underneath."""
+    from printing.stl.bundle import PartSpec
+
+    body = army.get("body") or {}
+    parts = []
+    for unit in body.get("units") or []:
+        if not isinstance(unit, Mapping):
+            continue
+        name = str(unit.get("name") or "Unit")
+        width, depth = _base_size(unit)
+        values = {"width": width, "depth": depth, "label": s.safe_label(name, 12)}
+        parts.append(PartSpec(name, "unit-base", values, 1))
+    return parts

@@ -1,0 +1,83 @@
+"""Reads of 3D printing: designs as a viewer may see them, the entries one may upload for,
+the size row an entry's design is measured against, and a list's owner's collection."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Q, QuerySet
+
+from armies import selectors as list_selectors
+from armies.models import SavedList
+from catalog.models import Entry
+from printing.stl import sizes
+from printing.stl.models import Design
+
+# Per game, the catalogue kinds that stand for a model on the table.
+MODEL_KINDS = {
+    "maker-war": ("unit",),
+    "smalltricks": ("unit-type",),
+    "micro-and-macro": ("unit",),
+    "little-game": ("unit",),
+    "missiles-and-microchips": ("component",),
+}
+
+
+def _signed_in(user: Any) -> bool:
+    return bool(getattr(user, "is_authenticated", False))
+
+
+def visible_designs(user: Any) -> QuerySet[Design]:
+    """Designs for official entries, plus those for the viewer's own homebrew.
+
+    A design for someone's homebrew stays as private as that homebrew.
+    """
+    visible = Q(entry__owner__isnull=True)
+    if _signed_in(user):
+        visible |= Q(entry__owner=user)
+    return Design.objects.filter(visible).select_related("entry", "entry__game", "author")
+
+
+def design_for_viewer(*, pk: int, user: Any) -> Design | None:
+    return visible_designs(user).filter(pk=pk).first()
+
+
+def designs_of_entry(entry: Entry, user: Any) -> QuerySet[Design]:
+    return visible_designs(user).filter(entry=entry)
+
+
+def uploadable_entries(user: Any, game: str = "") -> QuerySet[Entry]:
+    """Units (of each game's model kinds) the user may upload a design for: official ones
+    and the user's own homebrew."""
+    if not _signed_in(user):
+        return Entry.objects.none()
+    kinds = Q()
+    for slug, names in MODEL_KINDS.items():
+        if not game or game == slug:
+            kinds |= Q(game__slug=slug, kind__in=names)
+    return (
+        Entry.objects.filter(kinds)
+        .filter(Q(owner__isnull=True) | Q(owner=user))
+        .select_related("game", "faction")
+        .order_by("game__name", "faction__name", "name")
+    )
+
+
+def size_for_entry(entry: Entry) -> sizes.Size:
+    data = entry.data or {}
+    return sizes.size_for(entry.game.slug, str(data.get("type", "")))
+
+
+def own_list(*, pk: int, user: Any) -> SavedList | None:
+    """The signed-in user's own list by id; None for anyone else's, whatever its sharing
+    (what a player owns is theirs alone)."""
+    if not _signed_in(user):
+        return None
+    return SavedList.objects.filter(pk=pk, owner=user).select_related("game", "owner").first()
+
+
+def list_collection(saved_list: SavedList, user: Any) -> list[dict[str, Any]]:
+    """Per unit of the list: needed, owned, painted and missing, read now from ``user``'s
+    collection (the armies' own collection report)."""
+    catalogue = list_selectors.list_catalogue(game=saved_list.game, user=saved_list.owner)
+    return list_selectors.collection_report(saved_list=saved_list, user=user, catalogue=catalogue)

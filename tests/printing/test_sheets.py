@@ -1,0 +1,157 @@
+"""Sheets as printed: tokens and templates at true size, the board across pages, rosters
+with a QR code, trackers; the 100 mm bar on every page."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from printing import sheets
+from printing.layout import Settings
+from printing.producers import get_producer
+from tests.printing.pdfcheck import filled_rects, page_size_mm, reader, scale_bars, text
+from tests.printing.test_card_pdfs import make, quiet
+
+
+def every_page_has_a_scale_bar(data: bytes) -> None:
+    for page in range(len(reader(data).pages)):
+        bars = scale_bars(filled_rects(data, page))
+        assert len(bars) >= 1, f"page {page + 1} has no 100 mm bar"
+
+
+def test_tokens_are_packed_at_their_true_size_onto_as_few_pages_as_needed():
+    # A4 printable area is 190 x 254 mm (10 mm margins, 9 mm title, 14 mm scale strip).
+    # 20 mm squares with 2 mm gaps: 8 a row (8*22-2 = 174), 11 rows (11*22-2 = 240): 88 a page
+    tokens = [
+        {"label": "T", "shape": "square", "w": 20, "h": 20, "count": 100, "colour": "#ffffff"}
+    ]
+    pages = sheets.pack(tokens, Settings())
+    assert [len(p) for p in pages] == [88, 12]
+    assert pages[0][1]["x"] == "32.000mm" and pages[0][8]["y"] == "41.000mm"
+
+
+def test_a_token_larger_than_the_page_is_a_clear_error():
+    with pytest.raises(ValueError, match="larger than the page"):
+        sheets.pack([{"label": "Huge", "w": 300, "h": 20}], Settings())
+
+
+@pytest.fixture(scope="module")
+def markers():
+    return make("sheet-pdf", "maker-war", "markers", {"paper": "a4"}, example=False).data
+
+
+def test_maker_war_markers_carry_the_books_symbols_and_the_templates(markers):
+    words = text(markers)
+    for expected in (
+        "Patrol",
+        "March",
+        "Scatter",
+        "Flying Low",
+        "Rage",
+        "Reliquary",
+        "Player axis",
+        "5 cm template",
+        "15 cm formation template",
+        "Energy",
+        "Forest",
+    ):
+        assert expected in words
+    every_page_has_a_scale_bar(markers)
+
+
+def test_the_templates_are_true_size(markers):
+    # the 15 cm template is a circle; its SVG box is exactly 150 mm wide
+    html = sheets.tokens_document(
+        {"title": "t", "tokens": [{"label": "15 cm", "shape": "circle", "w": 150, "h": 150}]},
+        Settings(),
+    )
+    assert 'width="150.000mm" height="150.000mm"' in html
+    assert 'r="74.8"' in html  # radius 75 less half the 0.4 mm outline
+
+
+def test_the_smalltricks_board_is_tiled_true_to_size_with_alignment_marks():
+    data = make("sheet-pdf", "smalltricks", "board", {"paper": "a4"}, example=False).data
+    # 30 mm hex sides: 9.5 sides + 8 mm padding = 293 mm wide, 6.5 rows of 51.96 mm + 8 = 345.7
+    _, width, height = sheets.hexboard_svg({"cols": 6, "rows": 6, "side": 30})
+    assert width == pytest.approx(293)
+    assert height == pytest.approx(30 * math.sqrt(3) * 6.5 + 8)
+    words = text(data)
+    assert "part 1 of 4" in words and "part 4 of 4" in words
+    assert "Castle A" in words and "F6" in words
+    assert "damage tracker" in words
+    pages = len(reader(data).pages)
+    assert pages == 5  # four board parts, one tracker page
+    every_page_has_a_scale_bar(data)
+    html = sheets.hexboard_document({"cols": 6, "rows": 6, "side": 30}, Settings())
+    assert html.count('stroke="#c00"') > 8  # alignment crosses on the overlaps
+
+
+def test_a_small_board_fits_one_page():
+    html = sheets.hexboard_document({"cols": 6, "rows": 6, "side": 11}, Settings())
+    assert "part 1" not in html
+
+
+def test_rosters_fit_one_page_with_a_qr_code():
+    cases = [
+        ("maker-war", "roster", "First company"),
+        ("smalltricks", "faction", "Archers"),
+        ("micro-and-macro", "decklist", "Blood Spire"),
+        ("little-game", "army", "Lancers"),
+    ]
+    for game, what, expected in cases:
+        data = make("sheet-pdf", game, what, {"paper": "a4"}, example=True).data
+        first = reader(data).pages[0]
+        assert expected in first.extract_text(), game
+        assert "Open in Muster" in first.extract_text()
+        assert page_size_mm(data) == pytest.approx((210, 297), abs=0.05)
+        every_page_has_a_scale_bar(data)
+    mw = make("sheet-pdf", "maker-war", "roster", {"paper": "letter"}, example=True).data
+    assert len(reader(mw).pages) == 1
+    assert page_size_mm(mw) == pytest.approx((215.9, 279.4), abs=0.05)
+
+
+def test_the_qr_code_encodes_the_lists_address():
+    svg = sheets.qr_svg("http://127.0.0.1:8000/games/maker-war/lists/7/")
+    assert svg.startswith("<svg") and 'width="' in svg
+
+
+def test_a_titan_schematic_has_structure_boxes_and_its_systems():
+    data = make("sheet-pdf", "maker-war", "titans", {}, example=True).data
+    words = text(data)
+    assert "Foundry Titan" in words and "Structure" in words
+    # 14 structure: a moderate Titan, so the moderate table (1-7) with weapons named
+    assert "Legs" in words and "Left Weapon" in words and "Generator" in words
+    assert "Foundry Rail Cannon" in words
+
+
+def test_tokens_of_the_other_games():
+    mm = make("sheet-pdf", "missiles-and-microchips", "tokens", {}, example=False, players=3)
+    assert "Start player" in text(mm.data)
+    lg = make("sheet-pdf", "little-game", "pressure", {}, example=False)
+    assert "+5" in text(lg.data)
+    tracker = make("sheet-pdf", "micro-and-macro", "tracker", {}, example=False)
+    assert "resources" in text(tracker.data)
+    every_page_has_a_scale_bar(tracker.data)
+
+
+def test_asking_a_sheet_of_cards_is_an_error():
+    with pytest.raises(ValueError, match="printed as cards"):
+        get_producer("sheet-pdf").make({"game": "maker-war", "what": "supply"}, quiet)
+
+
+def test_the_calibration_rulers_sit_behind_the_front_crosses():
+    from printing.sheets import calibration_targets
+
+    settings = Settings(paper="a4")
+    data = get_producer("calibration-pdf").make({"settings": {"paper": "a4"}}, quiet).data
+    assert len(reader(data).pages) == 2
+    assert "Duplex calibration (front)" in text(data)
+    html = sheets.render(
+        "printing/calibration.html",
+        {"fronts": [], "backs": [], "ticks": [], "w": "210", "h": "297", "span": 6},
+    )
+    assert "back offset across" in html
+    # a sheet turned over its long edge: x mirrors, y stays
+    assert calibration_targets(settings)[0] == (40.0, 60.0)
+    every_page_has_a_scale_bar(data)
