@@ -77,3 +77,35 @@ def test_priced_kinds_carry_computed_points(game):
     for entry in game.entries():
         if game.kind(entry.kind).priced and not entry.is_draft:
             assert entry.points == game.price(entry.kind, entry.data), entry.slug
+
+
+ENGINE_GAMES = [g for g in GAMES if g.table_engine() is not None]
+
+
+@pytest.mark.parametrize("game", ENGINE_GAMES, ids=lambda g: g.slug)
+def test_every_table_engine_keeps_the_contract(game):
+    """The table core relies on these: a JSON state from the players' example lists, a
+    JSON view per seat and for the public board, legal actions as action templates, and
+    an unknown action refused with a field path and no change."""
+    import copy
+    import random
+
+    from companion.games.base import RuleError
+    from companion.games.table import Seat
+
+    engine = game.table_engine()
+    assert isinstance(engine.OPTIONS, dict) and isinstance(engine.DELTA_ACTIONS, frozenset)
+    example = game.example_list() if game.list_noun else {}
+    seats = [Seat(number=i, name=f"P{i}", list_body=example) for i in range(game.min_players)]
+    state = engine.initial_state(seats, dict(engine.OPTIONS), random.Random(1))
+    assert json.loads(json.dumps(state)) == state
+    for seat in [*range(len(seats)), None]:
+        json.dumps(engine.player_view(state, seat))
+        actions = engine.legal_actions(state, seat)
+        assert isinstance(actions, list)
+        assert all(isinstance(a, dict) and isinstance(a.get("type"), str) for a in actions)
+    assert engine.is_over(state) is False
+    before = copy.deepcopy(state)
+    with pytest.raises(RuleError) as caught:
+        engine.apply(state, 0, {"type": "no-such-move"}, random.Random(2))
+    assert caught.value.errors and state == before
