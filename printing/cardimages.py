@@ -13,6 +13,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from printing import fitting
 from printing.cardsheets import expand, face
 from printing.layout import BLEED, Settings
 from printing.pdf import Progress
@@ -87,6 +88,9 @@ def draw_card(card: dict[str, Any], settings: Settings, *, back: bool = False) -
     y += px(1)
     body = font({"s": 7, "m": 6.2, "l": 5.4}[f["size"]])
     step = px({"s": 3.0, "m": 2.7, "l": 2.35}[f["size"]])
+    if card.get("size") in fitting.BODY_SIZES:  # a fitted card: the geometry it was fitted to
+        y = max(y, inset + pad + px(fitting.header_mm(card, settings)))
+        step = fitting.line_mm(f["size"]) / 25.4 * DPI
     for line in _wrap(draw, f["text"], body, right - inset - 2 * pad):
         if y + step > bottom - px(4):
             break
@@ -111,7 +115,7 @@ def card_zip(
     back: dict[str, Any] | None = None,
 ) -> bytes:
     """Every card face once (with its count in the name), and the back when asked."""
-    unique = [c for c in cards if c]
+    unique = fitting.fit_cards([c for c in cards if c], settings)
     if not unique:
         raise ValueError("There are no cards to print.")
     out = io.BytesIO()

@@ -2,13 +2,16 @@
 
 A card is a plain dict from a game's ``printables.py``: ``title``, ``type``, ``faction``,
 ``symbol``, ``cost``, ``text``, ``stats`` ([[label, value], ...]), ``footer``, ``count``
-and ``colour``. Pages are absolutely positioned (a CSS grid is much slower to lay out).
+and ``colour``; a card with ``fit`` (and optionally ``blocks``) is fitted to the card size
+first (``printing.fitting``). Pages are absolutely positioned (a CSS grid is much slower
+to lay out).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from printing.fitting import fit_cards
 from printing.layout import BLEED, SCALE_BAR, Settings, Sheet, back_slot, sheet_for
 from printing.pdf import Progress, render_chunks
 from printing.templating import mm, render
@@ -49,7 +52,7 @@ def face(card: dict[str, Any]) -> dict[str, Any]:
         "stats": [(str(a), str(b)) for a, b in card.get("stats", [])],
         "footer": str(card.get("footer", "")),
         "colour": str(card.get("colour") or "#d8dee6"),
-        "size": _text_size(card),
+        "size": str(card.get("size") or _text_size(card)),  # fitted cards carry their own
     }
 
 
@@ -71,7 +74,7 @@ def page_plan(
 ) -> tuple[Sheet, list[dict[str, Any]]]:
     """Every page in print order: fronts, and after each its mirrored backs (duplex)."""
     sheet = sheet_for(settings)
-    faces = [face(c) for c in expand(cards)]
+    faces = [face(c) for c in expand(fit_cards(cards, settings))]
     back_face = face(back or {"title": "", "type": ""})
     pages = []
     for start in range(0, len(faces), sheet.per_page):

@@ -11,7 +11,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.maker_war import build_rules
+from companion.games.maker_war.datacards import (
+    datacards,
+    figures,
+    formations,
+    mounts_of,
+    profile,
+    trait_names,
+    units_of,
+)
 
 LIST_PRINTS = {
     "datacards": ("Formation datacards", "cards"),
@@ -23,7 +31,6 @@ GAME_PRINTS = {
     "markers": ("Markers, tokens and templates", "sheet"),
 }
 BACK = {"title": "Maker-War", "type": "", "symbol": "gear", "colour": "#39414a"}
-TYPE_COLOURS = {"infantry": "#cfd8c0", "tank": "#d6cbb8", "titan": "#d8c0c0", "flyer": "#c0d0d8"}
 STANCE_SYMBOLS = {
     "patrol": "patrol",
     "march": "march",
@@ -33,122 +40,13 @@ STANCE_SYMBOLS = {
 }
 
 
-def _figures(source: Any) -> dict[str, Any]:
-    return build_rules.validate(source.body or {}, source.catalogue()).figures
-
-
-def _formations(source: Any) -> list[dict[str, Any]]:
-    body = source.body or {}
-    rows = body.get("formations", [])
-    return [f for f in rows if isinstance(f, dict)] if isinstance(rows, list) else []
-
-
-def profile(data: dict[str, Any]) -> str:
-    """A unit's profile in one line, as the datacard prints it."""
-    parts = []
-    if data.get("structure"):
-        parts.append(f"Str {data['structure']}")
-    if data.get("armor"):
-        parts.append(f"Arm {data['armor']}")
-    if data.get("speed") is not None:
-        parts.append(f"Spd {data['speed']}")
-    if data.get("fire_power"):
-        traits = "".join(f" {t}" for t in data.get("fire_traits", []))
-        arc = f" ({data['fire_arc']})" if data.get("fire_arc") not in (None, "all") else ""
-        parts.append(f"Fire {data.get('fire_range', 0)} cm x{data['fire_power']}{traits}{arc}")
-    if data.get("melee"):
-        parts.append(f"Melee {data['melee']}")
-    return " · ".join(parts)
-
-
-def _traits(data: dict[str, Any], source: Any) -> list[str]:
-    names = []
-    for slug, value in (data.get("traits") or {}).items():
-        trait = source.find("trait", slug)
-        name = trait["name"] if trait else slug
-        names.append(name if value in (1, True, None) else f"{name} {value}")
-    return names
-
-
-def _units(formation: dict[str, Any], source: Any, faction: str) -> list[tuple[dict, int, bool]]:
-    out = []
-    for row in formation.get("units", []):
-        if not isinstance(row, dict):
-            continue
-        unit = source.find("unit", str(row.get("unit", "")), faction)
-        if unit is None:
-            raise ValueError(f"The army names a unit Muster does not know: {row.get('unit')!r}.")
-        out.append((unit, int(row.get("count", 1) or 1), bool(row.get("chief"))))
-    return out
-
-
-def _mounts(unit: dict[str, Any], formation: dict[str, Any]) -> list[tuple[str, str]]:
-    chosen = formation.get("mounts") or {}
-    return [
-        (m.get("mount", ""), chosen.get(m.get("mount", ""), m.get("weapon", "")))
-        for m in unit["data"].get("mounts", []) or []
-    ]
-
-
-def datacards(source: Any) -> list[dict[str, Any]]:
-    """One datacard per formation: each unit's profile and traits, the formation's points,
-    supply cost and stars, and the rules of every trait it uses."""
-    faction = str((source.body or {}).get("faction", ""))
-    figures = {f["index"]: f for f in _figures(source).get("formations", [])}
-    cards = []
-    for index, formation in enumerate(_formations(source)):
-        fig = figures.get(index, {})
-        lines, used = [], {}
-        units = _units(formation, source, faction)
-        for unit, count, chief in units:
-            data = unit["data"]
-            traits = _traits(data, source)
-            for slug in data.get("traits") or {}:
-                trait = source.find("trait", slug)
-                if trait:
-                    used[trait["name"]] = trait["text"]
-            chief_mark = " (chief)" if chief else ""
-            lines.append(f"{count}x {unit['name']}{chief_mark}: {profile(data)}")
-            if traits:
-                lines.append("   " + ", ".join(traits))
-            for mount, weapon_slug in _mounts(unit, formation):
-                weapon = source.find("unit", weapon_slug, faction)
-                if weapon:
-                    lines.append(f"   {mount}: {weapon['name']}: {profile(weapon['data'])}")
-        if used:
-            lines.append("")
-            lines += [f"{name}: {text}" for name, text in sorted(used.items())]
-        kind = units[0][0]["category"] if units else ""
-        cards.append(
-            {
-                "title": str(formation.get("name") or fig.get("plan_name", "Formation")),
-                "type": fig.get("plan_name", ""),
-                "faction": source.faction_name(faction),
-                "symbol": faction,
-                "cost": fig.get("points"),
-                "stats": [
-                    ["Points", str(fig.get("points", "-"))],
-                    ["Units", str(fig.get("units", "-"))],
-                    ["Supply", str(fig.get("supply_cost", "-"))],
-                    ["Stars", "★" * int(fig.get("stars", 0) or 0) or "0"],
-                ],
-                "text": "\n".join(lines),
-                "footer": "Maker-War",
-                "colour": TYPE_COLOURS.get(kind, "#d8dee6"),
-            }
-        )
-    if not cards:
-        raise ValueError("The army has no formations to print.")
-    return cards
-
-
 def roster(source: Any) -> list[dict[str, Any]]:
     body = source.body or {}
     faction = str(body.get("faction", ""))
-    figures = _figures(source)
-    by_index = {f["index"]: f for f in figures.get("formations", [])}
+    figs = figures(source)
+    by_index = {f["index"]: f for f in figs.get("formations", [])}
     sections = []
-    for index, formation in enumerate(_formations(source)):
+    for index, formation in enumerate(formations(source)):
         fig = by_index.get(index, {})
         rows = [
             [
@@ -158,7 +56,7 @@ def roster(source: Any) -> list[dict[str, Any]]:
                 profile(unit["data"]),
                 str(unit.get("points") or ""),
             ]
-            for unit, count, chief in _units(formation, source, faction)
+            for unit, count, chief in units_of(formation, source, faction)
         ]
         title = (
             f"{formation.get('name') or fig.get('plan_name', '')} · {fig.get('plan_name', '')}"
@@ -166,11 +64,11 @@ def roster(source: Any) -> list[dict[str, Any]]:
             f" · stars {fig.get('stars', 0)}"
         )
         sections.append({"title": title, "rows": rows})
-    setup = figures.get("setup") or {}
+    setup = figs.get("setup") or {}
     totals = [
-        ["Points", f"{figures.get('total', '-')} / {figures.get('budget', '-')}"],
-        ["Stars", f"{figures.get('stars', 0)} / {figures.get('star_budget', 0)}"],
-        ["Units", str(figures.get("unit_count", "-"))],
+        ["Points", f"{figs.get('total', '-')} / {figs.get('budget', '-')}"],
+        ["Stars", f"{figs.get('stars', 0)} / {figs.get('star_budget', 0)}"],
+        ["Units", str(figs.get("unit_count", "-"))],
     ]
     if setup:
         totals += [
@@ -207,13 +105,13 @@ def titans(source: Any) -> list[dict[str, Any]]:
     damage (what the hit does beside it), with the weapon on each mount named."""
     faction = str((source.body or {}).get("faction", ""))
     items = []
-    for formation in _formations(source):
-        for unit, count, _ in _units(formation, source, faction):
+    for formation in formations(source):
+        for unit, count, _ in units_of(formation, source, faction):
             if unit["category"] != "titan":
                 continue
             data = unit["data"]
             weapons = {}
-            for mount, slug in _mounts(unit, formation):
+            for mount, slug in mounts_of(unit, formation):
                 weapon = source.find("unit", slug, faction)
                 weapons[mount] = weapon["name"] if weapon else slug
             rows = [{"label": "Structure", "boxes": int(data.get("structure", 0)), "first": 1}]
@@ -237,7 +135,7 @@ def titans(source: Any) -> list[dict[str, Any]]:
                         "item": "tracker",
                         "title": f"{unit['name']}{suffix} · {formation.get('name', '')}",
                         "intro": f"{profile(data)}. Traits: "
-                        f"{', '.join(_traits(data, source)) or 'none'}. Cross out structure as "
+                        f"{', '.join(trait_names(data, source)) or 'none'}. Cross out structure as "
                         "it is lost; tick a system when a critical hit damages it.",
                         "rows": rows,
                     }
