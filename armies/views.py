@@ -67,7 +67,12 @@ def _builder_context(
         choices = system.builder_choices(detail["body"], catalogue)
     except (ImportError, AttributeError):
         choices = {}
+    try:  # games whose lists name no models (cards, hands) have nothing to collect or print
+        counts_models = bool(system.model_counts(detail["body"], catalogue))
+    except (ImportError, AttributeError):
+        counts_models = False
     return {
+        "counts_models": counts_models,
         "game": saved_list.game,
         "system": system,
         "list": saved_list,
