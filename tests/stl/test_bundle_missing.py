@@ -370,3 +370,5 @@ def test_a_list_whose_game_collects_no_models_says_so(client, user):
     )
     assert client.post(reverse("stl:missing", args=[saved.pk]), {"quick": "1"}).status_code == 400
     assert PrintJob.objects.count() == 0
+    page = client.get(f"/games/little-game/lists/{saved.pk}/").content.decode()
+    assert "print-missing-button" not in page  # the list page does not offer it at all
