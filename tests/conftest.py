@@ -29,3 +29,16 @@ def user(django_user_model):
 @pytest.fixture
 def other_user(django_user_model):
     return django_user_model.objects.create_user("bert", password="a-long-passphrase-42")
+
+
+@pytest.fixture
+def jobs_in_process():
+    """Print and STL jobs run in the test's own process, even on CI's Redis run (whose
+    Celery worker serves the main database, not this test's). Yields the Celery app so a
+    test that wants the real worker can switch this off."""
+    from companion.celery import app
+
+    before = app.conf.CELERY_TASK_ALWAYS_EAGER
+    app.conf.CELERY_TASK_ALWAYS_EAGER = True  # the namespaced key is the one Celery reads
+    yield app
+    app.conf.CELERY_TASK_ALWAYS_EAGER = before

@@ -20,15 +20,9 @@ def media(settings, tmp_path):
 
 
 @pytest.fixture(autouse=True)
-def in_process():
-    """Jobs run inside the live server even on CI's Redis run (its worker serves the
-    main database, not this test's)."""
-    from companion.celery import app
-
-    before = app.conf.task_always_eager
-    app.conf.CELERY_TASK_ALWAYS_EAGER = True  # the namespaced key is the one read
-    yield
-    app.conf.CELERY_TASK_ALWAYS_EAGER = before
+def in_process(jobs_in_process):
+    """Jobs run inside the live server even on CI's Redis run."""
+    return jobs_in_process
 
 
 def test_print_a_deck_and_download_the_pdf(page, live_server):

@@ -28,15 +28,9 @@ FLAKY = {"fail": True}
 
 
 @pytest.fixture(autouse=True)
-def in_process():
-    """Jobs run in this process even on CI's Redis run (whose worker serves another
-    database); ``test_worker`` switches this off and starts a worker of its own."""
-    from companion.celery import app
-
-    before = app.conf.task_always_eager
-    app.conf.CELERY_TASK_ALWAYS_EAGER = True  # the namespaced key is the one read
-    yield app
-    app.conf.CELERY_TASK_ALWAYS_EAGER = before
+def in_process(jobs_in_process):
+    """Every print test runs its jobs in process; ``test_worker`` switches this off."""
+    return jobs_in_process
 
 
 @pytest.fixture(autouse=True)

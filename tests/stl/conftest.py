@@ -14,6 +14,12 @@ from printing.stl.params import get_model
 
 
 @pytest.fixture(autouse=True)
+def in_process(jobs_in_process):
+    """Bundle jobs run in this process, even on CI's Redis run."""
+    return jobs_in_process
+
+
+@pytest.fixture(autouse=True)
 def media(settings, tmp_path) -> Path:
     settings.MEDIA_ROOT = tmp_path / "media"
     return settings.MEDIA_ROOT
