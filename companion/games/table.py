@@ -80,6 +80,18 @@ class Engine(Protocol):
     def legal_actions(self, state: Mapping[str, Any], seat: int | None) -> list[dict]: ...
 
 
+def handler_for(handlers: Mapping[str, Any], action: Any) -> Any:
+    """The move function an engine keeps for ``action``'s type: one clear refusal, the
+    same in every game, for anything that is not an object with a known type."""
+    if not isinstance(action, Mapping):
+        raise RuleError({"action": "An action is an object with a type."})
+    kind = action.get("type")
+    handler = handlers.get(kind) if isinstance(kind, str) else None
+    if handler is None:
+        raise RuleError({"type": f"Unknown action {kind!r}."})
+    return handler
+
+
 def action_rng(seed: str, seq: int) -> random.Random:
     """The random source of the action with ``seq`` at a table with ``seed``."""
     return random.Random(f"{seed}:{seq}")

@@ -53,7 +53,7 @@ from typing import Any
 
 from companion.games.base import FieldSpec, RuleError
 from companion.games.little_game import table_rules as rules
-from companion.games.table import Outcome, Seat
+from companion.games.table import Outcome, Seat, handler_for
 
 OPTIONS: dict[str, Any] = {"split": rules.DEFAULT_SPLIT}
 OPTION_FIELDS = (
@@ -104,12 +104,7 @@ def apply(
     state: Mapping[str, Any], seat: int | None, action: Mapping[str, Any], rng: random.Random
 ) -> Outcome:
     """The state after ``action`` by ``seat`` and its events; ``RuleError`` changes nothing."""
-    if not isinstance(action, Mapping):
-        raise RuleError({"action": "An action is an object with a type."})
-    kind = action.get("type")
-    handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
-    if handler is None:
-        raise RuleError({"type": f"Unknown action {action.get('type')!r}."})
+    handler = handler_for(_HANDLERS, action)
     if state["phase"] == "over":
         raise RuleError({"type": "The game is over."})
     if seat is not None and seat not in SEATS:

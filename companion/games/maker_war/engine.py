@@ -45,7 +45,7 @@ from companion.games.maker_war import table_setup as setup
 from companion.games.maker_war import table_supply as supply
 from companion.games.maker_war.table_army import clone, formations_of
 from companion.games.maker_war.table_views import legal_actions, player_view  # noqa: F401
-from companion.games.table import Outcome, Seat
+from companion.games.table import Outcome, Seat, handler_for
 
 OPTIONS: dict[str, Any] = {
     "budget": 0,
@@ -230,12 +230,7 @@ def apply(
     state: Mapping[str, Any], seat: int | None, action: Mapping[str, Any], rng: random.Random
 ) -> Outcome:
     """The state after ``action`` by ``seat`` and its events; ``RuleError`` changes nothing."""
-    if not isinstance(action, Mapping):
-        raise RuleError({"action": "An action is an object with a type."})
-    kind = action.get("type")
-    handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
-    if handler is None:
-        raise RuleError({"type": f"Unknown action {kind!r}."})
+    handler = handler_for(_HANDLERS, action)
     if state["phase"] == "over":
         raise RuleError({"type": "The battle is over."})
     if seat is not None and not 0 <= seat < len(state["names"]):

@@ -45,7 +45,7 @@ from companion.games.micro_and_macro import table_setup as setup
 from companion.games.micro_and_macro import table_turns as turns
 from companion.games.micro_and_macro import table_units as units
 from companion.games.micro_and_macro.table_view import player_view  # noqa: F401
-from companion.games.table import Outcome, Seat
+from companion.games.table import Outcome, Seat, handler_for
 
 OPTIONS: dict[str, Any] = {"start_resources": 0}
 OPTION_FIELDS: tuple[FieldSpec, ...] = (
@@ -75,12 +75,7 @@ def apply(
     state: Mapping[str, Any], seat: int | None, action: Mapping[str, Any], rng: random.Random
 ) -> Outcome:
     """The state after ``action`` by ``seat`` and its events; ``RuleError`` changes nothing."""
-    if not isinstance(action, Mapping):
-        raise RuleError({"action": "An action is an object with a type."})
-    kind = action.get("type")
-    handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
-    if handler is None:
-        raise RuleError({"type": f"Unknown action {action.get('type')!r}."})
+    handler = handler_for(_HANDLERS, action)
     if state["phase"] == "over":
         raise RuleError({"type": "The game is over."})
     if seat is not None and seat not in SEATS:

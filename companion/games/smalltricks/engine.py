@@ -43,7 +43,7 @@ from companion.games.smalltricks.table_setup import (
     parse_cells,
 )
 from companion.games.smalltricks.table_view import board_view
-from companion.games.table import Outcome, Seat
+from companion.games.table import Outcome, Seat, handler_for
 
 __all__ = ["OPTIONS", "OPTION_FIELDS", "apply", "initial_state", "player_view"]
 
@@ -118,12 +118,7 @@ def apply(
     state: Mapping[str, Any], seat: int | None, action: Mapping[str, Any], rng: random.Random
 ) -> Outcome:
     """The state after ``action`` by ``seat`` and its events; ``RuleError`` changes nothing."""
-    if not isinstance(action, Mapping):
-        raise RuleError({"action": "An action is an object with a type."})
-    kind = action.get("type")
-    handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
-    if handler is None:
-        raise RuleError({"type": f"Unknown action {kind!r}."})
+    handler = handler_for(_HANDLERS, action)
     if state["phase"] == "match-over":
         raise RuleError({"type": "The match is over."})
     if seat not in SEATS:
