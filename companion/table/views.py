@@ -217,12 +217,12 @@ def act(request: HttpRequest, code: str) -> HttpResponse:
             )
         except json.JSONDecodeError:
             status, error = 400, {"action": "Not valid JSON."}
-        except ValueError:
-            status, error = 400, {"seq": "Expected a whole number."}
         except services.StaleAction:
             status, error = 409, {"seq": "Someone acted first: here is the table as it is now."}
-        except RuleError as exc:
+        except RuleError as exc:  # before ValueError: a RuleError is one
             status, error = 400, exc.errors
+        except ValueError:
+            status, error = 400, {"seq": "Expected a whole number."}
     table.refresh_from_db()
     payload = selectors.view_for(table, seat)
     response = render(request, "table/_view.html", {"t": payload, "error": error}, status=status)

@@ -282,3 +282,17 @@ def test_a_new_seat_is_pushed_to_the_lobby(
     with django_capture_on_commit_callbacks() as callbacks:
         services.seat_join(table=table, name="Ben")
     assert callbacks, "joining schedules a push to every screen after the commit"
+
+
+def test_a_refused_tap_on_the_page_says_the_rules_reason(client, mm_table):
+    code, _ = mm_table  # ``client`` is the host in seat 0
+    response = client.post(
+        f"/t/{code}/act/",
+        {
+            "action": json.dumps({"type": "choose", "target": 0, "action": "charge"}),
+            "seq": seq_of(code),
+        },
+    )
+    body = response.content.decode()
+    assert response.status_code == 400
+    assert "Expected a whole number" not in body and "target" in body

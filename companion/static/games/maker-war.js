@@ -2,7 +2,7 @@
 // take (the server checks again), and the altitude choice only for flyers. Attack forms
 // show the typed-dice fields only for real dice, and the choices about the target
 // (Sniper picks, Sacrifice, Bombard template, rage, a Titan's dice) only for the chosen
-// one; hidden fields are disabled so they are not sent.
+// one; hidden fields are disabled so they are not sent. A surrender is confirmed first.
 (() => {
   "use strict";
   function fitOrders(form) {
@@ -56,6 +56,14 @@
       form.querySelector("select[name=field_formation]")?.addEventListener("change", () => fitOrders(form));
     });
   }
+  // Surrender ends the battle and cannot be taken back: ask first.
+  document.addEventListener("submit", (event) => {
+    const button = event.submitter;
+    if (button && button.dataset.action === "surrender" && !window.confirm("Surrender the battle?")) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    }
+  }, true);
   document.addEventListener("muster:view", wire);
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", wire);
   else wire();
