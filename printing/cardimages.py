@@ -71,17 +71,19 @@ def draw_card(card: dict[str, Any], settings: Settings, *, back: bool = False) -
             draw.text((image.width / 2, image.height / 2 + i * px(5)), line, "#fff", title, "mm")
         return image
     if f["cost"]:
-        r = px(3)
-        draw.ellipse((right - pad - 2 * r, y, right - pad, y + 2 * r), fill="#111")
-        draw.text((right - pad - r, y + r), f["cost"], "#fff", font(8, True), "mm")
-        width -= 2 * r + px(1)
+        r = px(3)  # a round badge, stretched to a pill for a long cost such as 236
+        wide = max(2 * r, draw.textlength(f["cost"], font=font(8, True)) + px(1.6))
+        badge = (right - pad - wide, y, right - pad, y + 2 * r)
+        draw.rounded_rectangle(badge, radius=r, fill="#111")
+        draw.text((right - pad - wide / 2, y + r), f["cost"], "#fff", font(8, True), "mm")
+        width -= wide + px(1)
     for line in _wrap(draw, f["title"], font(9, True), width):
         draw.text((x, y), line, "#111", font(9, True))
         y += px(3.8)
     kind = f["type"] + (f" · {f['faction']}" if f["faction"] else "")
     draw.text((x, y + px(0.5)), kind, "#444", font(6.5))
     y += px(4)
-    stats = "   ".join(f"{label} {value}" for label, value in f["stats"])
+    stats = " · ".join(f"{label} {value}" for label, value in f["stats"])  # as the PDF prints it
     for line in _wrap(draw, stats, font(6.5, True), right - inset - 2 * pad):
         draw.text((x, y), line, "#111", font(6.5, True))
         y += px(3)

@@ -27,7 +27,7 @@ BODY_SIZES = {"s": 7.0, "m": 6.2}  # pt, largest first; the face's "l" (5.4 pt) 
 LINE_HEIGHT = 1.2  # ``.text`` line-height
 PAD = 1.5  # ``.inner`` padding
 TITLE_PT, TITLE_LINE = 9.0, 1.1
-COST_ROOM = 7.0  # ``.costed .title`` margin-right
+COST_ROOM = 8.0  # ``.costed .title`` margin-right
 SMALL_PT = 6.5  # type and stats lines
 SMALL_LINE = 1.164  # DejaVu's normal line height (ascent + descent) in em
 TYPE_ICON = 4.3  # the emblem and its gap before the type text
@@ -196,8 +196,22 @@ def fit(card: dict[str, Any], settings: Settings) -> list[dict[str, Any]]:
 
 
 def fit_cards(cards: list[dict[str, Any]], settings: Settings) -> list[dict[str, Any]]:
-    """Every card, those marked ``fit`` made to fit (in order, continuations in place)."""
+    """Every card, those marked ``fit`` made to fit (in order, continuations in place), the
+    others given the largest type they fit."""
     out: list[dict[str, Any]] = []
     for card in cards:
-        out.extend(fit(card, settings) if card.get("fit") else [card])
+        out.extend(fit(card, settings) if card.get("fit") else [sized(card, settings)])
     return out
+
+
+def sized(card: dict[str, Any], settings: Settings) -> dict[str, Any]:
+    """A card that is never split (a deck card) in the largest type its body fits, measured
+    on this card size; the face's smallest type ("l") when neither fits. A card that names
+    its size keeps it."""
+    if card.get("size"):
+        return card
+    for size in BODY_SIZES:
+        candidate = {**card, "size": size}
+        if overflow(candidate, settings) <= 0:
+            return candidate
+    return {**card, "size": "l"}

@@ -161,8 +161,8 @@ class PrintForm(forms.Form):
     mode = forms.ChoiceField(
         label="Cutting",
         choices=[
-            ("home", "Home printing: 3x3 cards butted, cut marks in the margin"),
-            ("shop", "Print shop: one card per page, 3 mm bleed, crop marks"),
+            ("home", "Home printer, with cut marks"),
+            ("shop", "Print shop, one a page, 3 mm bleed"),
         ],
         initial="home",
     )

@@ -52,13 +52,24 @@ def _page_context(settings: Settings) -> dict[str, Any]:
     }
 
 
-def _font_size(w: float, h: float, label: str) -> float:
-    """Label size in mm: a sixth of the token, smaller so a long label fits its width
-    (a bold DejaVu letter is about 0.65 of the size wide)."""
+def _font_size(w: float, h: float, label: str, room: float | None = None) -> float:
+    """Label size in mm: a sixth of the token, smaller so a long label fits the ``room``
+    it has across (a bold DejaVu letter is about 0.65 of the size wide)."""
     size = max(1.6, min(4.0, min(w, h) / 6))
     if label:
-        size = min(size, (w - 2) / (0.65 * len(label)))
+        size = min(size, ((w - 2) if room is None else room) / (0.65 * len(label)))
     return max(1.2, size)
+
+
+def _room(shape: str, w: float, low: bool) -> float:
+    """How wide a token's label line may be: a circle just below its middle is still 0.9
+    of its width across, a flat-topped hexagon only about 0.8; under a pictogram (``low``)
+    the label sits lower still, where a circle too is about 0.8 across."""
+    if shape == "hex" or (low and shape in ("circle", "ellipse")):
+        return w * 0.8
+    if shape in ("circle", "ellipse"):
+        return min(w - 2, w * 0.9)
+    return w - 2
 
 
 def token_svg(token: dict[str, Any], w: float, h: float) -> str:
@@ -76,11 +87,24 @@ def token_svg(token: dict[str, Any], w: float, h: float) -> str:
         outline = f'<rect x="0.2" y="0.2" width="{w - 0.4}" height="{h - 0.4}" rx="1"/>'
     pict = symbols.svg(str(token.get("symbol", "")))
     label = str(token.get("label", ""))
-    icon = min(w, h) * (0.55 if label else 0.75)
+    sub = str(token.get("sub", ""))
+    d = min(w, h)
+    room = _room(shape, w, low=bool(pict))
+    font = _font_size(w, h, label, room)
+    sub_font = min(font * 0.8, room / (0.6 * max(1, len(sub))))
+    if pict and sub:  # rows: a smaller pictogram, the value (if any), then its name
+        icon = d * 0.42
+        top = h / 2 - d * 0.38
+        label_y = top + icon + d * 0.03 + font * 0.8
+        sub_y = label_y + sub_font * 1.1 if label else top + icon + d * 0.03 + sub_font * 0.9
+    else:  # the name sits right under the label, where a round token is still wide
+        icon = d * (0.55 if label else 0.75)
+        top = h / 2 - icon / 2 - (d * 0.1 if label else 0)
+        label_y = (h / 2 + icon / 2 + d * 0.08) if pict else h / 2 + 1
+        sub_y = label_y + sub_font * 1.3
     group = ""
     if pict:
         scale = icon / 100
-        top = h / 2 - icon / 2 - (min(w, h) * 0.1 if label else 0)
         move = f"translate({(w - icon) / 2:.3f} {top:.3f}) scale({scale:.4f})"
         group = f'<g transform="{move}">{pict}</g>'
     return render(
@@ -92,10 +116,11 @@ def token_svg(token: dict[str, Any], w: float, h: float) -> str:
             "colour": str(token.get("colour") or "#ffffff"),
             "group": mark_safe(group),
             "label": label,
-            "sub": str(token.get("sub", "")),
-            "label_y": f"{(h / 2 + icon / 2 + min(w, h) * 0.08) if pict else h / 2 + 1:.3f}",
-            "sub_y": f"{h - min(w, h) * 0.1:.3f}",
-            "font": f"{_font_size(w, h, label):.2f}",
+            "sub": sub,
+            "label_y": f"{label_y:.3f}",
+            "sub_y": f"{sub_y:.3f}",
+            "font": f"{font:.2f}",
+            "sub_font": f"{sub_font:.2f}",
             "cx": f"{w / 2:.3f}",
         },
     )
@@ -306,6 +331,10 @@ def sheet_pdf(
 
 
 CALIBRATION_RANGE = 6  # mm either way: home printers miss by 3-4 mm
+# The back's rulers sit this far from the point behind each cross (the across ruler below it,
+# the down ruler right of it), so neither ruler's numbers run into the other's; the front's
+# cross arms are long enough to reach both rulers at any offset in range.
+CALIBRATION_GAP = 9.0
 
 
 def calibration_targets(settings: Settings) -> list[tuple[float, float]]:
@@ -324,8 +353,14 @@ def calibration_pdf(settings: Settings, progress: Progress) -> bytes:
     back offset to type into the print form (positive: right or down)."""
     paper = settings.paper_size
     targets = calibration_targets(settings)
+    # Half-millimetre ticks, longer at each millimetre; numbers every 2 mm, as 1.5 mm type
+    # has room for no more. (Numbers on every tick ran into each other, unreadable.)
     ticks = [
-        {"v": v / 2, "major": v % 2 == 0, "label": str(v // 2) if v % 2 == 0 else ""}
+        {
+            "v": v / 2,
+            "len": 2.6 if v % 4 == 0 else 1.8 if v % 2 == 0 else 1.0,
+            "label": str(v // 2) if v % 4 == 0 else "",
+        }
         for v in range(-2 * CALIBRATION_RANGE, 2 * CALIBRATION_RANGE + 1)
     ]
     html = render(
@@ -337,7 +372,9 @@ def calibration_pdf(settings: Settings, progress: Progress) -> bytes:
             "ticks": ticks,
             "w": f"{paper.width:.3f}",
             "h": f"{paper.height:.3f}",
-            "span": CALIBRATION_RANGE,
+            "span": CALIBRATION_RANGE + 0.5,
+            "gap": CALIBRATION_GAP,
+            "arm": CALIBRATION_GAP + CALIBRATION_RANGE + 3,
         },
     )
     progress(10, "Rendering")

@@ -5,11 +5,13 @@ from __future__ import annotations
 from django.contrib.auth.views import redirect_to_login
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from printing import offers, selectors, services
 from printing.layout import CARD_SIZES, PAPERS
 from printing.models import PrintJob
+from printing.producers import UnknownProducer, get_producer
 from printing.sources import SourceError
 
 
@@ -24,9 +26,33 @@ def _context(request: HttpRequest, job: PrintJob) -> dict[str, object]:
     return {"job": job, "can_retry": selectors.can_retry(job, request.user)}
 
 
+def _about(job: PrintJob) -> dict[str, str]:
+    """What a job page names: the kind of file in words, what it prints, and a way back."""
+    try:
+        kind = get_producer(job.kind).title
+    except UnknownProducer:
+        kind = job.kind
+    params = job.params if isinstance(job.params, dict) else {}
+    listed = params.get("list") if isinstance(params.get("list"), dict) else {}
+    army = params.get("army") if isinstance(params.get("army"), dict) else {}
+    game = str(params.get("game") or "")
+    back, back_label = "", "Print settings"
+    if job.kind == "stl-bundle" and listed.get("id"):  # made on a list's 3D bundle page
+        page = "stl:missing" if "collection" in params else "stl:bundle"
+        back, back_label = reverse(page, args=[listed["id"]]), "Bundle settings"
+    elif job.kind.startswith("stl"):
+        back_label = ""
+    elif listed.get("id"):
+        back = reverse("printing:form", args=["list", listed["id"]])
+    elif game:
+        back = reverse("printing:form", args=["game", game])
+    about = str(listed.get("name") or army.get("title") or "")
+    return {"kind_title": kind, "about": about, "back_url": back, "back_label": back_label}
+
+
 def job_page(request: HttpRequest, pk: int) -> HttpResponse:
     job = _job(request, pk)
-    return render(request, "printing/job.html", _context(request, job))
+    return render(request, "printing/job.html", {**_context(request, job), **_about(job)})
 
 
 def job_status(request: HttpRequest, pk: int) -> HttpResponse:

@@ -202,3 +202,16 @@ def test_a_big_deck_is_rendered_in_chunks_and_merged_in_order(monkeypatch, load)
         words = page.extract_text()
         assert f"Card {page_number * 9:03d}" in words and f"Card {page_number * 9 + 8:03d}" in words
     assert seen == sorted(seen) and seen[-1] == 95
+
+
+def test_a_three_digit_cost_gets_the_wide_badge_and_a_short_one_the_round_one():
+    from printing.cardsheets import face
+    from printing.templating import render
+
+    def badge(cost: int) -> str:
+        html = render(
+            "printing/_face.html", {"c": face({"title": "T", "cost": cost}), "back": False}
+        )
+        return html.split('<div class="cost', 1)[1].split('"', 1)[0]
+
+    assert badge(236) == " long" and badge(12) == ""

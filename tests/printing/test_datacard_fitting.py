@@ -147,9 +147,30 @@ def test_a_blank_separator_never_opens_a_continuation_card():
     assert len(cards) == 2 and cards[1]["text"] == "Rule: text"
 
 
-def test_cards_that_do_not_ask_to_fit_are_left_alone():
+def test_cards_that_do_not_ask_to_fit_are_never_split_only_given_the_smallest_type():
     long = {**CARD, "text": "word " * 2000}
-    assert fitting.fit_cards([long], Settings()) == [long]
+    assert fitting.fit_cards([long], Settings()) == [{**long, "size": "l"}]
+
+
+def test_a_deck_card_with_room_to_spare_keeps_the_largest_type():
+    # 450 characters fill under half a poker card at 7 pt: the old length rule shrank
+    # such a card (Smalltricks' Mounted) to 5.4 pt, with most of the card left blank.
+    card = {**CARD, "text": "Fast riders whose Charge hits on arrival. " * 11}
+    assert len(card["text"]) > 420
+    assert fitting.fit_cards([card], Settings()) == [{**card, "size": "s"}]
+
+
+def test_a_deck_card_one_line_too_long_for_7_pt_takes_the_next_size():
+    room = fitting.zone(CARD, Settings()).height
+    lines = int(room // fitting.line_mm("m"))  # fills the card at 6.2 pt
+    assert lines * fitting.line_mm("s") > room  # ...and is too tall at 7 pt
+    card = {**CARD, "text": "\n".join(["Unit"] * lines)}
+    assert fitting.fit_cards([card], Settings())[0]["size"] == "m"
+
+
+def test_a_card_that_names_its_size_keeps_it():
+    card = {**CARD, "text": "short", "size": "l"}
+    assert fitting.fit_cards([card], Settings()) == [card]
 
 
 def test_a_word_wider_than_the_card_is_cut_so_no_measured_line_is_too_wide():

@@ -35,3 +35,42 @@ def test_print_shop_images_include_the_bleed_and_the_back():
     assert len(found) == 11  # ten cards and the back
     for image in found.values():
         assert image.size == (px(69), px(94))  # 3 mm bleed each side: 815 x 1110
+
+
+def _badge_left(cost: str) -> int:
+    """The leftmost badge pixel on the cost badge's middle row."""
+    from printing.cardimages import draw_card
+    from printing.layout import Settings
+
+    image = draw_card({"title": "T", "type": "Plan", "cost": cost, "text": ""}, Settings())
+    row = px(3) + px(1.5) + px(3)  # safe zone, padding, half the badge
+    right_half = range(image.width // 2, image.width)  # the title is dark too, on the left
+    dark = [x for x in right_half if image.getpixel((x, row)) == (17, 17, 17)]
+    return min(dark)
+
+
+def test_a_three_digit_cost_stretches_its_badge_to_hold_it():
+    # a 6 mm round badge holds "2"; "236" in 8 pt bold is wider than 6 mm, so the badge
+    # grows to the left into a pill instead of the digits spilling out of it
+    right = px(63) - px(3) - px(1.5)
+    assert right - _badge_left("2") in range(px(6) - 2, px(6) + 2)
+    assert right - _badge_left("236") > px(6) + px(1)
+
+
+def test_a_png_cards_stats_are_separated_as_on_the_pdf(monkeypatch):
+    from PIL import ImageDraw
+
+    from printing.cardimages import draw_card
+    from printing.layout import Settings
+
+    drawn: list[str] = []
+    real = ImageDraw.ImageDraw.text
+
+    def spy(self, xy, text, *args, **kwargs):
+        drawn.append(text)
+        return real(self, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
+    card = {"title": "T", "type": "Plan", "stats": [["Points", "236"], ["Units", "14"]]}
+    draw_card(card, Settings())
+    assert "Points 236 · Units 14" in drawn

@@ -186,3 +186,23 @@ def test_a_guest_with_the_link_signs_in_before_printing(client, catalogue, user)
     )
     assert api.status_code in (401, 403)
     assert not PrintJob.objects.exists()
+
+
+def test_a_job_page_names_the_file_in_words_and_leads_back_to_the_form(
+    client, catalogue, user, django_capture_on_commit_callbacks
+):
+    deck = saved(user, "micro-and-macro", name="Bone deck")
+    form = reverse("printing:form", args=["list", deck.pk])
+    client.force_login(user)
+    post(client, form, {**FORM, "what": "deck.pdf"}, django_capture_on_commit_callbacks)
+    page = client.get(PrintJob.objects.get().get_absolute_url()).content.decode()
+    assert "<h1>Cards (PDF)</h1>" in page and "cards-pdf" not in page
+    assert f'href="{form}">Print settings for Bone deck' in page
+
+
+def test_the_print_form_offers_the_calibration_page_on_both_papers(client, catalogue, user):
+    deck = saved(user, "micro-and-macro")
+    client.force_login(user)
+    page = client.get(reverse("printing:form", args=["list", deck.pk])).content.decode()
+    calibrate = reverse("printing:calibrate")
+    assert f'href="{calibrate}">A4' in page and f'href="{calibrate}?paper=letter">US Letter' in page

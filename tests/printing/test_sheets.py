@@ -60,6 +60,11 @@ def test_maker_war_markers_carry_the_books_symbols_and_the_templates(markers):
     every_page_has_a_scale_bar(markers)
 
 
+def test_terrain_footprints_carry_their_whole_note(markers):
+    # the note used to be cut at 40 letters, mid-word ("shelter for")
+    assert "shelter for infantry." in text(markers)
+
+
 def test_the_templates_are_true_size(markers):
     # the 15 cm template is a circle; its SVG box is exactly 150 mm wide
     html = sheets.tokens_document(
@@ -155,3 +160,93 @@ def test_the_calibration_rulers_sit_behind_the_front_crosses():
     # a sheet turned over its long edge: x mirrors, y stays
     assert calibration_targets(settings)[0] == (40.0, 60.0)
     every_page_has_a_scale_bar(data)
+
+
+def _rows(svg: str) -> dict[str, float]:
+    """The baselines (mm) of a token's value and name, and its font sizes."""
+    import re
+
+    texts = re.findall(r'<text x="[^"]+" y="([^"]+)" font-size="([^"]+)"', svg)
+    (label_y, label_font), (sub_y, sub_font) = [(float(y), float(f)) for y, f in texts]
+    return {"label_y": label_y, "label_font": label_font, "sub_y": sub_y, "sub_font": sub_font}
+
+
+def test_a_tokens_value_and_its_name_never_overlap_under_the_pictogram():
+    # Missiles & Microchips' 20 mm energy token: pictogram, "1", "energy". Font d/6 = 3.33 mm;
+    # pictogram 8.4 mm from y = 2.4 to 10.8; "1" sits on 10.8 + 0.6 + 0.8 * 3.33 = 14.07;
+    # "energy" at 0.8 * 3.33 = 2.67 mm, on 14.07 + 1.1 * 2.67 = 17.0 (its capitals reach
+    # 15.0, clear of the "1"), inside the 19.8 mm circle.
+    svg = sheets.token_svg({"label": "1", "sub": "energy", "symbol": "energy"}, 20, 20)
+    rows = _rows(svg)
+    assert rows["label_y"] == pytest.approx(14.07, abs=0.01)
+    assert rows["sub_y"] == pytest.approx(17.0, abs=0.01)
+    assert rows["sub_y"] - 0.75 * rows["sub_font"] > rows["label_y"]
+    assert "translate(5.800 2.400) scale(0.0840)" in svg
+
+
+def test_a_long_name_shrinks_to_the_tokens_width_and_sits_under_the_label():
+    # The forest footprint (90 x 60 mm ellipse): its 49-letter note in the 81 mm (0.9 of
+    # the width) the ellipse has just below its middle: 81 / (0.6 * 49) = 2.76 mm high,
+    # right under the name.
+    text_ = "Cover; difficult for tanks, shelter for infantry."
+    rows = _rows(sheets.token_svg({"label": "Forest", "sub": text_, "shape": "ellipse"}, 90, 60))
+    assert rows["sub_font"] == pytest.approx(2.755, abs=0.01)
+    assert rows["label_y"] < rows["sub_y"] < 60 / 2 + 6
+
+
+def test_the_calibration_rulers_number_every_2_mm_clear_of_each_other():
+    import re
+
+    data = get_producer("calibration-pdf").make({"settings": {"paper": "a4"}}, quiet).data
+    words = text(data)
+    assert "across (mm)" in words and "down (mm)" in words
+    html = sheets.render(
+        "printing/calibration.html",
+        {
+            "fronts": [{"x": "40", "y": "60"}],
+            "backs": [{"x": "170", "y": "60"}],
+            "ticks": [{"v": -2.0, "len": 2.6, "label": "-2"}, {"v": 0.5, "len": 1.0, "label": ""}],
+            "w": "210",
+            "h": "297",
+            "span": 6.5,
+            "gap": 9.0,
+            "arm": 18.0,
+        },
+    )
+    # the across ruler 9 mm below the point behind the cross, the down ruler 9 mm right of it
+    assert '<g transform="translate(0 9.0)">' in html and '<g transform="translate(9.0 0)">' in html
+    # the front cross's arms (18 mm) reach both rulers at a 6 mm offset either way: 9 + 6 < 18
+    assert 'd="M-18.0 0 H18.0 M0 -18.0 V18.0"' in html
+    # numbers 1.5 mm high only every 2 mm: "-6" is about 1.8 mm wide, so none run together
+    assert re.findall(r">(-?\d+)</text>", html) == ["-2", "-2"]
+
+
+def test_the_calibration_ticks_are_half_millimetres_numbered_every_2_mm(monkeypatch):
+    seen = {}
+
+    def capture(name, context):
+        seen.update(context)
+        return "<html></html>"
+
+    monkeypatch.setattr(sheets, "render", capture)
+    monkeypatch.setattr(sheets, "render_chunks", lambda html, progress, title: b"")
+    sheets.calibration_pdf(Settings(), quiet)
+    ticks = seen["ticks"]
+    assert [t["v"] for t in ticks][:3] == [-6.0, -5.5, -5.0] and len(ticks) == 25
+    assert [t["label"] for t in ticks if t["label"]] == ["-6", "-4", "-2", "0", "2", "4", "6"]
+    assert {t["len"] for t in ticks} == {2.6, 1.8, 1.0}
+
+
+def test_a_long_label_on_a_hexagon_keeps_clear_of_its_slanted_sides():
+    # "Source of Supply" (16 letters) on a 34 x 30 mm hexagon: 0.8 of 34 = 27.2 mm of room,
+    # 27.2 / (0.65 * 16) = 2.62 mm type (it was 3.08 mm and touched both slanted sides).
+    svg = sheets.token_svg({"label": "Source of Supply", "shape": "hex", "symbol": "poi"}, 34, 30)
+    assert 'font-size="2.62"' in svg
+
+
+def test_a_label_under_a_pictogram_fits_the_narrower_bottom_of_a_circle():
+    # Maker-War's 20 mm reliquary disc: "Reliquary" sits low, under the cross, where the
+    # circle is about 16 mm across: 16 / (0.65 * 9) = 2.74 mm type (it was 3.08 mm, 18 mm
+    # wide, and ran over the edge).
+    svg = sheets.token_svg({"label": "Reliquary", "symbol": "reliquary"}, 20, 20)
+    assert 'font-size="2.74"' in svg

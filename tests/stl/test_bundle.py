@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 import trimesh
 from django.urls import reverse
+from django.utils.html import escape
 
 from armies.models import ListVisibility
 from companion.games.base import RuleError
@@ -152,6 +153,19 @@ def test_owner_gets_the_bundle_of_a_private_list(
     download = client.get(job.get_download_url())
     z = _zip(b"".join(download.streaming_content))
     assert "parts.csv" in z.namelist() and any(n.startswith("plates/") for n in z.namelist())
+
+
+def test_the_bundle_job_page_leads_back_to_the_bundle_page_not_the_card_printer(
+    client, user, army, django_capture_on_commit_callbacks
+):
+    client.force_login(user)
+    with django_capture_on_commit_callbacks(execute=True):
+        _ask(client, army)
+    page = client.get(PrintJob.objects.get(kind="stl-bundle").get_absolute_url()).content.decode()
+    assert "<h1>Army bundle (STL files, zipped)</h1>" in page
+    back = reverse("stl:bundle", args=[army.pk])
+    assert f'href="{back}">Bundle settings for {escape(army.name)}' in page
+    assert reverse("printing:form", args=["list", army.pk]) not in page
 
 
 def test_asking_twice_reuses_the_cached_job(client, user, army, django_capture_on_commit_callbacks):

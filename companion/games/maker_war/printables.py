@@ -280,7 +280,7 @@ def markers(source: Any) -> list[dict[str, Any]]:
             [
                 {
                     "label": t["name"],
-                    "sub": t["text"][:40],
+                    "sub": t["text"],
                     "shape": "ellipse" if t["slug"] in ("forest", "lake", "hill") else "square",
                     "w": 90,
                     "h": 60,
