@@ -136,13 +136,9 @@ def measure(path: str, count: int) -> dict[str, float]:
 
 def cached_repeat_ms() -> float:
     """A repeated request for a finished file: no rendering, one indexed lookup."""
-    from django.db import transaction
-
     from printing import services
 
     params = {"game": "little-game", "what": "cards", "settings": {"paper": "a4"}}
-    with transaction.atomic():
-        pass
     first = services.job_request(kind="cards-pdf", params=params, owner=None)
     assert first.is_done, first.error
     times = []

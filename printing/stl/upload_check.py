@@ -83,7 +83,7 @@ class UploadReport:
 
 
 class ParseError(ValueError):
-    pass
+    """The bytes are not an STL Muster can read; the message says where and why."""
 
 
 _MAGIC = (

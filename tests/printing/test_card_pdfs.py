@@ -13,7 +13,7 @@ from tests.printing.pdfcheck import filled_rects, page_size_mm, reader, scale_ba
 
 
 def quiet(percent: int, message: str) -> None:
-    pass
+    """A progress callback that reports nowhere."""
 
 
 def make(kind: str, game: str, what: str, settings: dict, *, example: bool, players: int = 0):

@@ -18,6 +18,7 @@ from typing import Any
 from companion.games.base import RuleError
 from companion.games.maker_war import morale, titans
 from companion.games.maker_war.table_army import living
+from companion.games.maker_war.table_choices import faces
 from companion.games.maker_war.table_end import check_annihilation
 from companion.games.maker_war.table_play import (
     Events,
@@ -75,22 +76,6 @@ def merge(
     return events
 
 
-def _ints(value: Any, path: str) -> list[int] | None:
-    """Typed dice faces from JSON or a form ("5 6 1" or ["5", "6"]); None: roll them."""
-    if value in (None, "", []):
-        return None
-    if isinstance(value, int) and not isinstance(value, bool):
-        value = [value]
-    if isinstance(value, str):
-        value = value.replace(",", " ").split()
-    if not isinstance(value, list):
-        raise RuleError({path: "Type the faces as numbers."})
-    try:
-        return [int(v) for v in value]
-    except (TypeError, ValueError):
-        raise RuleError({path: "Type the faces as whole numbers."}) from None
-
-
 def _flag(action: Mapping[str, Any], key: str) -> bool:
     return action.get(key) in (True, 1, "1", "true", "on", "yes")
 
@@ -121,13 +106,13 @@ def on_activation(
         events.append(event("impact", f"{f['name']}'s broken quarters: +1 impact token."))
     if checks["medics"] and f["impact_tokens"] and order != "regroup":
         healed = morale.medic(
-            view(f), rng=rng, rolls=_ints(action.get("medic_rolls"), "medic_rolls")
+            view(f), rng=rng, rolls=faces(action.get("medic_rolls"), "medic_rolls")
         )
         events += merge(state, f, healed["formation"], [], rng)
         events.append(event("medic", " ".join(healed["steps"]), barrier=True))
     if checks["moral_check"]:
         result = morale.activation_moral_check(
-            view(f), order, rng=rng, roll=_ints(action.get("moral_roll"), "moral_roll")
+            view(f), order, rng=rng, roll=faces(action.get("moral_roll"), "moral_roll")
         )
         events += merge(state, f, result["formation"], result["removed"], rng)
         events.append(event("moral-check", " ".join(result["steps"]), barrier=True))
