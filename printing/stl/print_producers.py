@@ -15,7 +15,7 @@ from printing.stl import bundle
 from printing.stl.params import get_model
 
 
-@producer("stl-model", version="1", title="3D model (STL)")
+@producer("stl-model", version="2", title="3D model (STL)")
 def stl_model(params: dict[str, Any], progress: Progress) -> Product:
     model = get_model(params["game"], params["model"])
     progress(10, f"Building {model.name}")
@@ -25,7 +25,7 @@ def stl_model(params: dict[str, Any], progress: Progress) -> Product:
     return Product(f"{name}.stl", "model/stl", bundle.stl_bytes(mesh))
 
 
-@producer("stl-bundle", version="1", title="Army bundle (STL files, zipped)")
+@producer("stl-bundle", version="2", title="Army bundle (STL files, zipped)")
 def stl_bundle(params: dict[str, Any], progress: Progress) -> Product:
     options = params.get("options") or {}
     bed = options.get("bed")

@@ -202,3 +202,12 @@ def test_each_proxy_fits_its_unit_types_size(kind):
     values = model.clean({"type": kind})
     assert model.size_key(values) == kind
     assert sizes.fits(sizes.TABLE[kind], tuple(model.build(values).extents)) == []
+
+
+def test_a_thin_named_token_keeps_the_minimum_above_its_engraving():
+    """Found by the property above: the engraving depth was measured against the token
+    with its raised pips, leaving 1.11 mm of plate where 1.19 mm was asked."""
+    values = {"face": 1, "size": 17.0, "thickness": 2.0, "label": "0", MINIMUM_FEATURE: 1.19}
+    mesh = reloaded(get_model("smalltricks", "unit-token").make(values))
+    report = checks.check(mesh, minimum_mm=1.19, samples=300)
+    assert report.ok, [f.message for f in report.findings if not f.ok]

@@ -102,13 +102,11 @@ def build_token(v: Mapping[str, Any]) -> trimesh.Trimesh:
     spread = size * 0.27
     pips = [s.circle(pip_r, at=(x * spread, y * spread)) for x, y in PIPS[v["face"]]]
     relief = max(pieces.RELIEF, minimum)
-    solid = s.union(
-        [s.extrude(outline, v["thickness"])]
-        + [s.extrude(p, relief, z=v["thickness"] - 0.01) for p in pips]
-    )
-    if v["label"]:
+    plate = s.extrude(outline, v["thickness"])
+    if v["label"]:  # engraved into the plate alone: the raised pips are not material under it
         text = s.label(v["label"], size * 0.75, size * 0.3, minimum)
-        solid = pieces.engrave_under(solid, text, minimum)
+        plate = pieces.engrave_under(plate, text, minimum)
+    solid = s.union([plate] + [s.extrude(p, relief, z=v["thickness"] - 0.01) for p in pips])
     return s.to_trimesh(solid)
 
 
