@@ -4,7 +4,9 @@ p99 from an action to every device's update under 250 ms; no action lost or doub
 
 The site runs as it does in production, under daphne in its own process, on the
 benchmark's scratch database; the clients are asyncio ``websockets`` in this process.
-Each client plays Missiles & Microchips: it sends the first legal action it is offered.
+Each client plays Missiles & Microchips: it sends one of the legal actions it is offered.
+The 60 s start once every device is connected and shows its first view: the clock measures
+play, not 200 devices opening their sockets in the same second.
 """
 
 from __future__ import annotations
@@ -82,7 +84,7 @@ async def _client(
     device: Device,
     table: list[Device],
     sent: list[tuple[Any, ...]],
-    stop: float,
+    ready: asyncio.Barrier,
     rng: random.Random,
 ) -> None:
     import websockets
@@ -90,6 +92,10 @@ async def _client(
     url = f"ws://127.0.0.1:{port}/ws/tables/{device.code}/?seat={device.token}&format=json"
     async with websockets.connect(url, max_size=None) as ws:
         listener = asyncio.create_task(device.listen(ws))
+        while device.seq < 0:
+            await asyncio.sleep(0.05)
+        await ready.wait()
+        stop = time.perf_counter() + DURATION_S
         await asyncio.sleep(rng.random() * INTERVAL_S)  # spread the clients over the period
         while time.perf_counter() < stop:
             actions = device.view.get("legal_actions") or []
@@ -118,10 +124,10 @@ async def _drive(port: int, tables: list[tuple[str, list[str]]]) -> tuple[list, 
     rng = random.Random(20261123)
     devices = {code: [Device(code, token) for token in tokens] for code, tokens in tables}
     sent: list[tuple[Any, ...]] = []
-    stop = time.perf_counter() + DURATION_S
+    ready = asyncio.Barrier(sum(len(table) for table in devices.values()))
     await asyncio.gather(
         *(
-            _client(port, device, table, sent, stop, random.Random(rng.random()))
+            _client(port, device, table, sent, ready, random.Random(rng.random()))
             for table in devices.values()
             for device in table
         )

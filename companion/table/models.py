@@ -47,6 +47,9 @@ class Table(models.Model):
     # Seats agreeing to take back the latest action of someone else: {"target": seq,
     # "seats": [numbers]}; emptied by any new action.
     undo_votes = models.JSONField(default=dict, blank=True)
+    # The last dice rolled at the table, newest first: copied from the log when a roll is
+    # logged, so that a view needs no search of the log (dice are never undone).
+    rolls = models.JSONField(default=list, blank=True)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 

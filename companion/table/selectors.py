@@ -12,7 +12,7 @@ from typing import Any
 from django.http import HttpRequest
 
 from companion.games.registry import all_games, get_game
-from companion.table.models import Seat, Table, TableStatus
+from companion.table.models import Action, Seat, Table, TableStatus
 
 SESSION_KEY = "table_seats"  # code -> seat token, for guests without an account
 
@@ -51,28 +51,56 @@ def seat_for_request(table: Table, request: HttpRequest) -> Seat | None:
 
 
 PUBLIC = "public"
+# Log entries the table keeps for itself; the engine never sees them.
+TABLE_ACTIONS = ("undo", "dice")
+UNREAD: Any = object()  # "not read yet", where None means "no action yet"
 
 
-def views_by_seat(table: Table) -> dict[str, dict[str, Any]]:
+def latest_action(table: Table) -> Action | None:
+    return table.actions.order_by("-seq").first()
+
+
+def undoable(table: Table, seat: int | None, latest: Any = UNREAD) -> Action | None:
+    """The action ``seat`` may take back now: its own latest, if nothing came after it (an
+    undo included) and it revealed nothing and drew nothing at random. ``latest`` saves the
+    query when the caller already read the newest action."""
+    if latest is UNREAD:
+        latest = latest_action(table)
+    if latest is None or latest.undone or latest.payload.get("type") in TABLE_ACTIONS:
+        return None
+    if latest.barrier or latest.seat != seat:
+        return None
+    return latest
+
+
+def agreed_undo_target(table: Table, latest: Any = UNREAD) -> Action | None:
+    """The latest action, when every seat could agree to take it back: a game move (not a
+    roll or an undo) that revealed nothing and drew nothing at random."""
+    if latest is UNREAD:
+        latest = latest_action(table)
+    if latest is None or latest.undone or latest.barrier:
+        return None
+    return None if latest.payload.get("type") in TABLE_ACTIONS else latest
+
+
+def seats_for_views(table: Table) -> list[Seat]:
+    """The seats as a view needs them, without the lists they brought (read at the start)."""
+    return list(table.seats.defer("list_body", "token").order_by("number"))
+
+
+def views_by_seat(
+    table: Table, *, seat_rows: list[Seat] | None = None, latest: Any = UNREAD
+) -> dict[str, dict[str, Any]]:
     """Every seated device's payload and the public one, keyed by seat number (as text)
-    and ``public``: read the seats and the newest action once for the whole table."""
-
-    rows = list(table.seats.all())
-    latest = table.actions.order_by("-seq").first()
-    rolls = recent_rolls(table)
-    views = {PUBLIC: view_for(table, None, seat_rows=rows, latest=latest, rolls=rolls)}
+    and ``public``: the seats and the newest action read once for the whole table (or
+    taken from a caller that already holds them)."""
+    rows = seats_for_views(table) if seat_rows is None else seat_rows
+    latest = latest_action(table) if latest is UNREAD else latest
+    views = {PUBLIC: view_for(table, None, seat_rows=rows, latest=latest)}
     for seat in rows:
         if not seat.removed:
-            views[str(seat.number)] = view_for(
-                table, seat, seat_rows=rows, latest=latest, rolls=rolls
-            )
+            views[str(seat.number)] = view_for(table, seat, seat_rows=rows, latest=latest)
     return views
-
-
-def recent_rolls(table: Table, count: int = 5) -> list[dict[str, Any]]:
-    """The last dice rolled at the table, newest first: public to everyone."""
-    actions = table.actions.filter(payload__type="dice").order_by("-seq")[:count]
-    return [event for action in actions for event in action.events]
 
 
 def view_for(
@@ -80,12 +108,10 @@ def view_for(
     seat: Seat | None,
     *,
     seat_rows: list[Seat] | None = None,
-    latest: Any = None,
-    rolls: list[dict[str, Any]] | None = None,
+    latest: Any = UNREAD,
 ) -> dict[str, Any]:
-    """The whole payload for one device: table facts plus the engine's view of its seat."""
-    from companion.table.services import undoable
-
+    """The whole payload for one device: table facts plus the engine's view of its seat.
+    ``latest``: the newest action, when the caller has read it (None: there is none)."""
     number = seat.number if seat else None
     seats = [
         {
@@ -94,7 +120,7 @@ def view_for(
             "removed": s.removed,
             "is_host": s.user_id == table.host_id and s.user_id is not None,
         }
-        for s in (seat_rows if seat_rows is not None else table.seats.all())
+        for s in (seat_rows if seat_rows is not None else seats_for_views(table))
     ]
     system = get_game(table.game.slug)
     payload: dict[str, Any] = {
@@ -112,7 +138,7 @@ def view_for(
         "view": None,
         "legal_actions": [],
         "can_undo": False,
-        "rolls": rolls if rolls is not None else recent_rolls(table),
+        "rolls": table.rolls,  # public to everyone
         "undo_votes": table.undo_votes,
     }
     if table.status != TableStatus.OPEN and table.state:
@@ -122,17 +148,9 @@ def view_for(
             engine.legal_actions(table.state, number) if number is not None else []
         )
         if number is not None:
-            found = (
-                undoable(table, number) if seat_rows is None else undoable(table, number, latest)
-            )
-            payload["can_undo"] = found is not None
-            from companion.table.services import agreed_undo_target
-
-            target = (
-                agreed_undo_target(table)
-                if seat_rows is None
-                else agreed_undo_target(table, latest)
-            )
+            latest = latest_action(table) if latest is UNREAD else latest
+            payload["can_undo"] = undoable(table, number, latest) is not None
+            target = agreed_undo_target(table, latest)
             payload["can_ask_undo"] = not payload["can_undo"] and target is not None
     return payload
 

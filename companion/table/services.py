@@ -22,6 +22,7 @@ from companion.games.table import Seat as EngineSeat
 from companion.games.table import action_rng, check_options, option_fields
 from companion.table import broadcast
 from companion.table.models import Action, Seat, Table, TableStatus
+from companion.table.selectors import TABLE_ACTIONS, agreed_undo_target, undoable
 
 
 class StaleAction(Exception):
@@ -159,53 +160,79 @@ def act(
     author: Any = None,
 ) -> ActResult:
     """Apply one action, exactly once, or refuse it with the reason (``RuleError``) or the
-    current state (``StaleAction``); nothing changes on refusal."""
+    current state (``StaleAction``); nothing changes on refusal.
+
+    A resend of an action already applied is found by its client id, but only when it would
+    be refused or logged twice: the log's unique (table, client id) is what keeps it once,
+    so the usual new action costs no search of the log."""
     if not client_id or len(client_id) > 64:
         raise RuleError({"client_id": "Send a unique id (at most 64 characters) per action."})
     if not isinstance(payload, Mapping) or not isinstance(payload.get("type"), str):
         raise RuleError({"action": "Expected an object with a 'type'."})
-    with transaction.atomic():
-        table = Table.objects.select_for_update().select_related("game").get(pk=table.pk)
-        done = table.actions.filter(client_id=client_id).first()
-        if done is not None:
-            return ActResult(table, done, replayed=True)
-        if table.status != TableStatus.PLAYING:
-            raise RuleError({"table": "The game is not being played."})
-        engine = engine_of(table.game)
-        if payload["type"] == "dice":  # the table's own dice: logged, outside the engine
-            return _roll(table, seat, payload, client_id, author)
-        # Deltas and simultaneous secret choices commute with whatever another seat did
-        # meanwhile, so they stand even when the device had not seen the newest seq.
-        commuting = engine.DELTA_ACTIONS | getattr(engine, "INDEPENDENT_ACTIONS", frozenset())
-        if payload["type"] not in commuting and seen_seq != table.seq:
-            raise StaleAction(table)
-        seq = table.seq + 1
-        outcome = engine.apply(table.state, seat, dict(payload), action_rng(table.seed, seq))
-        action = Action.objects.create(
-            table=table,
-            seq=seq,
-            seat=seat,
-            client_id=client_id,
-            payload=dict(payload),
-            events=outcome.events,
-            barrier=outcome.is_barrier,
-            author=author if getattr(author, "is_authenticated", False) else None,
-        )
-        table.seq, table.state, table.undo_votes = seq, outcome.state, {}
-        if engine.is_over(outcome.state):
-            table.status = TableStatus.OVER
-        table.save(update_fields=["seq", "state", "status", "undo_votes", "updated"])
-        broadcast.after_commit(table)
-    return ActResult(table, action, replayed=False)
+    try:
+        with transaction.atomic():
+            locked = Table.objects.select_for_update().select_related("game").get(pk=table.pk)
+            try:
+                action = _log(locked, seat, payload, seen_seq, client_id, author)
+            except (StaleAction, RuleError):
+                done = locked.actions.filter(client_id=client_id).first()
+                if done is None:
+                    raise
+                return ActResult(locked, done, replayed=True)
+    except IntegrityError:  # the same client id logged twice: the first one stands
+        done = Action.objects.filter(table_id=table.pk, client_id=client_id).first()
+        if done is None:
+            raise
+        fresh = Table.objects.select_related("game").get(pk=table.pk)
+        return ActResult(fresh, done, replayed=True)
+    return ActResult(locked, action, replayed=False)
 
 
-# Log entries the table keeps for itself; the engine never sees them.
-TABLE_ACTIONS = ("undo", "dice")
+def _log(
+    table: Table,
+    seat: int | None,
+    payload: Mapping[str, Any],
+    seen_seq: int | None,
+    client_id: str,
+    author: Any,
+) -> Action:
+    """Under the table's lock: the engine's verdict on ``payload``, appended to the log."""
+    if table.status != TableStatus.PLAYING:
+        raise RuleError({"table": "The game is not being played."})
+    engine = engine_of(table.game)
+    if payload["type"] == "dice":  # the table's own dice: logged, outside the engine
+        return _roll(table, seat, payload, client_id, author)
+    # Deltas and simultaneous secret choices commute with whatever another seat did
+    # meanwhile, so they stand even when the device had not seen the newest seq.
+    commuting = engine.DELTA_ACTIONS | getattr(engine, "INDEPENDENT_ACTIONS", frozenset())
+    if payload["type"] not in commuting and seen_seq != table.seq:
+        raise StaleAction(table)
+    seq = table.seq + 1
+    outcome = engine.apply(table.state, seat, dict(payload), action_rng(table.seed, seq))
+    action = Action.objects.create(
+        table=table,
+        seq=seq,
+        seat=seat,
+        client_id=client_id,
+        payload=dict(payload),
+        events=outcome.events,
+        barrier=outcome.is_barrier,
+        author=author if getattr(author, "is_authenticated", False) else None,
+    )
+    table.seq, table.state, table.undo_votes = seq, outcome.state, {}
+    if engine.is_over(outcome.state):
+        table.status = TableStatus.OVER
+    table.save(update_fields=["seq", "state", "status", "undo_votes", "updated"])
+    broadcast.after_commit(table, latest=action)
+    return action
+
+
+ROLLS_SHOWN = 5  # the last dice every device shows
 
 
 def _roll(
     table: Table, seat: int | None, payload: Mapping[str, Any], client_id: str, author: Any
-) -> ActResult:
+) -> Action:
     """A dice roll any seat may make at any time: it changes no game state, so it never
     waits for the newest seq, and it is a barrier that undo cannot reach past."""
     seq = table.seq + 1
@@ -225,36 +252,10 @@ def _roll(
         barrier=True,
         author=author if getattr(author, "is_authenticated", False) else None,
     )
-    table.seq = seq
-    table.save(update_fields=["seq", "updated"])
-    broadcast.after_commit(table)
-    return ActResult(table, action, replayed=False)
-
-
-_UNREAD = object()
-
-
-def undoable(table: Table, seat: int | None, latest: Any = _UNREAD) -> Action | None:
-    """The action ``seat`` may take back now: its own latest, if nothing came after it (an
-    undo included) and it revealed nothing and drew nothing at random. ``latest`` saves the
-    query when the caller already read the newest action."""
-    if latest is _UNREAD:
-        latest = table.actions.order_by("-seq").first()
-    if latest is None or latest.undone or latest.payload.get("type") in TABLE_ACTIONS:
-        return None
-    if latest.barrier or latest.seat != seat:
-        return None
-    return latest
-
-
-def agreed_undo_target(table: Table, latest: Any = _UNREAD) -> Action | None:
-    """The latest action, when every seat could agree to take it back: a game move (not a
-    roll or an undo) that revealed nothing and drew nothing at random."""
-    if latest is _UNREAD:
-        latest = table.actions.order_by("-seq").first()
-    if latest is None or latest.undone or latest.barrier:
-        return None
-    return None if latest.payload.get("type") in TABLE_ACTIONS else latest
+    table.seq, table.rolls = seq, [event, *table.rolls][:ROLLS_SHOWN]
+    table.save(update_fields=["seq", "rolls", "updated"])
+    broadcast.after_commit(table, latest=action)
+    return action
 
 
 def undo(
@@ -305,7 +306,7 @@ def undo(
         )
         locked.seq, locked.state, locked.undo_votes = seq, rebuild_state(locked), {}
         locked.save(update_fields=["seq", "state", "undo_votes", "updated"])
-        broadcast.after_commit(locked)
+        broadcast.after_commit(locked, latest=action)
     return ActResult(locked, action, replayed=False)
 
 

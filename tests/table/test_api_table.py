@@ -118,6 +118,21 @@ def test_a_resent_action_is_applied_once(mm_table):
     assert Action.objects.filter(table__code=code).count() == 1 and seq_of(code) == seq + 1
 
 
+def test_a_resent_counter_delta_counts_once_even_on_the_newest_seq(client, mm_table):
+    """A delta commutes, so it is not refused as stale: the log's unique client id is what
+    stops the resend from counting twice."""
+    code, _ = mm_table
+    adjust = {"type": "adjust", "seat": 2, "delta": 1}
+    body = {"action": adjust, "seq": seq_of(code), "client_id": "tap-7", "as_table": True}
+    first = post(client, f"/api/tables/{code}/actions/", body)
+    again = post(client, f"/api/tables/{code}/actions/", {**body, "seq": seq_of(code)})
+    assert first.status_code == again.status_code == 200, again.content
+    assert again.json()["replayed"] is True and again.json()["applied"] == first.json()["applied"]
+    players = Table.objects.get(code=code).state["players"]
+    assert [p["energy"] for p in players] == [5, 5, 6, 5]
+    assert Action.objects.filter(table__code=code, client_id="tap-7").count() == 1
+
+
 def test_a_rule_error_is_400_and_changes_nothing(mm_table):
     code, tokens = mm_table
     seq = seq_of(code)

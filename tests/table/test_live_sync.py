@@ -118,3 +118,50 @@ async def test_an_unknown_table_closes_the_socket(user):
     socket = WebsocketCommunicator(application, "/ws/tables/NOPE00/")
     connected, code = await socket.connect()
     assert not connected
+
+
+def _remove_seat(code: str, host: Client, number: int) -> None:
+    assert host.post(f"/t/{code}/seats/{number}/remove/").status_code in (200, 302)
+
+
+async def test_a_removed_seats_device_watches_the_public_board_and_cannot_act(user):
+    code, devices = await sync_to_async(_open_table)(user)
+    socket, first = await _connect(code, devices[2])
+    assert first["data"]["me"] == 2
+    await sync_to_async(_remove_seat)(code, devices[0], 2)
+    pushed = await socket.receive_json_from(timeout=5)
+    assert pushed["data"]["me"] is None and pushed["data"]["legal_actions"] == []
+    await socket.send_json_to(
+        {"type": "act", "action": {"type": "choose", "target": 0, "action": "attack"}, "seq": 0}
+    )
+    refused = await socket.receive_json_from(timeout=5)
+    assert refused == {"type": "error", "errors": {"seat": "Spectators cannot act."}}
+    await socket.disconnect()
+
+
+async def test_a_socket_forwards_the_servers_encoded_view_to_an_api_client(user):
+    """``format=json`` clients get the view as the server encoded it once for the seat."""
+    code, devices = await sync_to_async(_open_table)(user)
+    cookie = "; ".join(f"{k}={v.value}" for k, v in devices[1].cookies.items())
+    socket = WebsocketCommunicator(
+        application,
+        f"/ws/tables/{code}/?format=json",
+        headers=[(b"cookie", cookie.encode()), (b"host", b"testserver")],
+    )
+    assert (await socket.connect())[0]
+    first = await socket.receive_json_from(timeout=5)
+    assert "html" not in first and first["data"]["me"] == 1
+    await socket.send_json_to(
+        {
+            "type": "act",
+            "action": {"type": "choose", "target": 2, "action": "charge"},
+            "seq": 0,
+            "client_id": "c-1",
+        }
+    )
+    replies = [await socket.receive_json_from(timeout=5) for _ in range(2)]
+    kinds = sorted(r["type"] for r in replies)
+    assert kinds == ["applied", "view"]
+    view = next(r for r in replies if r["type"] == "view")
+    assert view["seq"] == 1 and view["data"]["view"]["players"][1]["choice"]["action"] == "charge"
+    await socket.disconnect()

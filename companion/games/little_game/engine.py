@@ -48,11 +48,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from copy import deepcopy
 from typing import Any
 
 from companion.games.base import FieldSpec, RuleError
 from companion.games.little_game import table_rules as rules
+from companion.games.plain_data import clone
 from companion.games.table import Outcome, Seat, handler_for
 
 OPTIONS: dict[str, Any] = {"split": rules.DEFAULT_SPLIT}
@@ -109,7 +109,7 @@ def apply(
         raise RuleError({"type": "The game is over."})
     if seat is not None and seat not in SEATS:
         raise RuleError({"seat": "No such seat."})
-    new = deepcopy(dict(state))
+    new = clone(dict(state))
     events = handler(new, seat, action, rng)
     new["log"].extend(events)
     return Outcome(new, events)
@@ -319,14 +319,14 @@ def player_view(state: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
         "names": list(state["names"]),
         "hand_counts": [len(hand) for hand in state["hands"]],
         "has_chosen": [card is not None for card in state["chosen"]],
-        "revealed": deepcopy(state["revealed"]),
+        "revealed": clone(state["revealed"]),
         "to_act": state["to_act"],
         "acted": list(state["acted"]),
-        "units": deepcopy(state["units"]),
-        "losses": deepcopy(state["losses"]),
-        "last_steal": deepcopy(steal),
-        "result": deepcopy(state["result"]),
-        "log": deepcopy(state["log"]),
+        "units": clone(state["units"]),
+        "losses": clone(state["losses"]),
+        "last_steal": clone(steal),
+        "result": clone(state["result"]),
+        "log": clone(state["log"]),
     }
     if seat in SEATS:
         view["hand"] = list(state["hands"][seat])

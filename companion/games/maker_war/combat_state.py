@@ -21,6 +21,7 @@ from typing import Any
 from companion.games.base import RuleError
 from companion.games.maker_war.combat_dice import whole
 from companion.games.maker_war.cost import UNIT_TYPES
+from companion.games.plain_data import clone
 
 
 def is_alive(unit: Mapping[str, Any]) -> bool:
@@ -151,15 +152,6 @@ def drop_lone_chief(formation: dict[str, Any]) -> list[str]:
         alive[0]["alive"] = False
         return [alive[0]["id"]]
     return []
-
-
-def clone(value: Any) -> Any:
-    """A deep copy of plain JSON-like data (dicts, lists, tuples), faster than deepcopy."""
-    if isinstance(value, Mapping):
-        return {k: clone(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [clone(v) for v in value]
-    return value
 
 
 def normalised(formation: Mapping[str, Any]) -> dict[str, Any]:

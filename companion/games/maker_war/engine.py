@@ -43,8 +43,9 @@ from companion.games.maker_war import table_morale as morale
 from companion.games.maker_war import table_play as play
 from companion.games.maker_war import table_setup as setup
 from companion.games.maker_war import table_supply as supply
-from companion.games.maker_war.table_army import clone, formations_of
+from companion.games.maker_war.table_army import formations_of
 from companion.games.maker_war.table_views import legal_actions, player_view  # noqa: F401
+from companion.games.plain_data import clone
 from companion.games.table import Outcome, Seat, handler_for
 
 OPTIONS: dict[str, Any] = {

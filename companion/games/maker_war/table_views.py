@@ -16,9 +16,10 @@ from companion.games.maker_war import table_report as report
 from companion.games.maker_war import table_rounds as rounds
 from companion.games.maker_war import table_setup as setup
 from companion.games.maker_war import table_supply as supply
-from companion.games.maker_war.table_army import clone, hypha_types, living
+from companion.games.maker_war.table_army import hypha_types, living
 from companion.games.maker_war.table_factions import MAKER_WEAPON_CHOICES, needs_maker_weapon
 from companion.games.maker_war.table_play import deployable_first
+from companion.games.plain_data import clone
 
 
 def _formation_view(state: Mapping[str, Any], f: Mapping[str, Any]) -> dict[str, Any]:

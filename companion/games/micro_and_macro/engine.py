@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from copy import deepcopy
 from typing import Any
 
 from companion.games.base import FieldSpec, RuleError
@@ -45,6 +44,7 @@ from companion.games.micro_and_macro import table_setup as setup
 from companion.games.micro_and_macro import table_turns as turns
 from companion.games.micro_and_macro import table_units as units
 from companion.games.micro_and_macro.table_view import player_view  # noqa: F401
+from companion.games.plain_data import clone
 from companion.games.table import Outcome, Seat, handler_for
 
 OPTIONS: dict[str, Any] = {"start_resources": 0}
@@ -81,7 +81,7 @@ def apply(
     if seat is not None and seat not in SEATS:
         raise RuleError({"seat": "No such seat."})
     # The log only grows and its events are never changed: share them, copy the rest.
-    new = deepcopy({key: value for key, value in state.items() if key != "log"})
+    new = clone({key: value for key, value in state.items() if key != "log"})
     new["log"] = list(state["log"])
     events = handler(new, seat, action, rng)
     new["log"].extend(events)

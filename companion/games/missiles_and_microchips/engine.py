@@ -23,7 +23,6 @@ wins by itself; deaths and wins are only checked at clean-up, as the text says.
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Mapping
 from typing import Any
@@ -38,6 +37,7 @@ from companion.games.missiles_and_microchips.resolution import (
     finish_round,
     names_of,
 )
+from companion.games.plain_data import clone
 from companion.games.table import Outcome, Seat
 
 OPTIONS: dict[str, Any] = {
@@ -278,7 +278,7 @@ def apply(
     kind = action.get("type")
     if state["phase"] == "over":
         raise RuleError({"type": "The game is over."})
-    new = copy.deepcopy(dict(state))
+    new = clone(dict(state))
     if kind == "adjust":
         return Outcome(new, _adjust(new, seat, action))
     if kind not in ("choose", "change", "pass"):
@@ -368,7 +368,7 @@ def player_view(state: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
         shown["target"] = p["choice"]["target"] if targets_up and p["choice"] else None
         shown["decision"] = p["decision"]
         if p["seat"] == seat:
-            shown["choice"] = copy.deepcopy(p["choice"])
+            shown["choice"] = clone(p["choice"])
         players.append(shown)
     return {
         "game": state["game"],
@@ -385,5 +385,5 @@ def player_view(state: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
         "winners": list(state["winners"]),
         "losers": list(state["losers"]),
         "energy_history": _energy_history(state),
-        "log": [copy.deepcopy(entry) for entry in state["history"][1:]],
+        "log": clone(state["history"][1:]),
     }

@@ -23,10 +23,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from copy import deepcopy
 from typing import Any
 
 from companion.games.base import RuleError
+from companion.games.plain_data import clone
 from companion.games.smalltricks import table_match as match_rules
 from companion.games.smalltricks import table_resolution as resolution
 from companion.games.smalltricks import table_rolls as rolls
@@ -123,7 +123,7 @@ def apply(
         raise RuleError({"type": "The match is over."})
     if seat not in SEATS:
         raise RuleError({"seat": "Only a player may do this."})
-    new = deepcopy(dict(state))
+    new = clone(dict(state))
     events = handler(new, seat, action, rng)  # type: ignore[arg-type]
     new["log"].extend(events)
     return Outcome(new, events)
@@ -290,7 +290,7 @@ def player_view(state: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
     are in. Units are placed only once both arrangements are revealed."""
     res = state["resolution"]
     view: dict[str, Any] = {
-        key: deepcopy(state[key])
+        key: clone(state[key])
         for key in (
             "options", "names", "lists", "match", "game", "first", "phase", "round",
             "active", "castle", "hold", "result", "end_proposal", "roll", "units", "log",
