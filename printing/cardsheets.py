@@ -9,6 +9,7 @@ to lay out).
 
 from __future__ import annotations
 
+import base64
 from typing import Any
 
 from printing.fitting import fit_cards
@@ -93,19 +94,43 @@ def page_plan(
     return sheet, pages
 
 
+MARK_WIDTH = 0.2  # mm: a hairline that still prints
+SCALE_WIDTH = 1.5  # mm: the scale bar's thickness, as ``.scale`` in _base.css
+
+
+def furniture(sheet: Sheet) -> str:
+    """The cut or crop marks and the 100 mm scale bar of every page, as one SVG image at
+    the page's size (a data: URI). Measured: drawn as sixteen marks and a bar of their own,
+    they took a fifth of a page's rendering time; one image is read once per document."""
+    rects = [
+        (
+            min(m.x1, m.x2),
+            min(m.y1, m.y2),
+            max(abs(m.x2 - m.x1), MARK_WIDTH),
+            max(abs(m.y2 - m.y1), MARK_WIDTH),
+        )
+        for m in sheet.marks
+    ]
+    if sheet.scale_vertical:
+        rects.append((sheet.scale_x, sheet.scale_y, SCALE_WIDTH, SCALE_BAR))
+    else:
+        rects.append((sheet.scale_x, sheet.scale_y, SCALE_BAR, SCALE_WIDTH))
+    shapes = "".join(
+        f'<rect x="{x:.3f}" y="{y:.3f}" width="{w:.3f}" height="{h:.3f}"/>' for x, y, w, h in rects
+    )
+    svg = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{sheet.page_w:.3f}mm" '
+        f'height="{sheet.page_h:.3f}mm" viewBox="0 0 {sheet.page_w:.3f} {sheet.page_h:.3f}">'
+        f'<g fill="#000">{shapes}</g></svg>'
+    )
+    return "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode()
+
+
 def _sheet_context(sheet: Sheet, settings: Settings) -> dict[str, Any]:
     return {
         "page_w": mm(sheet.page_w),
         "page_h": mm(sheet.page_h),
-        "marks": [
-            {
-                "x": mm(min(m.x1, m.x2)),
-                "y": mm(min(m.y1, m.y2)),
-                "w": mm(max(abs(m.x2 - m.x1), 0.2)),
-                "h": mm(max(abs(m.y2 - m.y1), 0.2)),
-            }
-            for m in sheet.marks
-        ],
+        "furniture": furniture(sheet),
         "scale": {
             "x": mm(sheet.scale_x),
             "y": mm(sheet.scale_y),
