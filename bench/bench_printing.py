@@ -4,7 +4,8 @@ time per card stays flat from 54 to 540 cards; peak memory (all processes) is re
 repeated request is served from the cache in under 50 ms.
 
 Each render runs in a fresh process (the 2nd big render in one process is slower), and a
-sampler adds up the resident memory of that process and its workers every 20 ms.
+sampler adds up the resident memory of that process and its workers every 20 ms. Every
+render is timed twice and the faster run counts, for Muster's path and the baseline alike.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from typing import Any
 SPEEDUP = 1.6
 FLAT = 1.25  # time per card at 540 may be at most this much above that at 54
 CACHED_MS = 50.0
+RUNS = 2  # each render is timed this many times, the fastest counts (both paths alike)
 ROOT = Path(__file__).resolve().parent.parent
 
 BASELINE = """<!doctype html><html><head><meta charset="utf-8"><style>
@@ -83,17 +85,28 @@ def case(path: str, count: int) -> None:
     print(json.dumps({"seconds": seconds, "pages": pages}))
 
 
+_PARENTS: dict[int, int] = {}  # pid -> parent pid, read once per process
+
+
+def _parent(pid: int) -> int:
+    if pid not in _PARENTS:
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                _PARENTS[pid] = int(f.read().rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            return -1
+    return _PARENTS[pid]
+
+
 def _tree_rss(pid: int) -> int:
-    """Resident memory (bytes) of ``pid`` and every process below it."""
+    """Resident memory (bytes) of ``pid`` and every process below it. Each process's
+    parent is read once, not on every sample: the sampler shares the two cores with the
+    render processes it measures, and reading every process's stat 50 times a second took
+    a fifth of a core from them."""
     children: dict[int, list[int]] = {}
     for entry in os.listdir("/proc"):
         if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat") as f:
-                    ppid = int(f.read().rsplit(")", 1)[1].split()[1])
-            except (OSError, IndexError, ValueError):
-                continue
-            children.setdefault(ppid, []).append(int(entry))
+            children.setdefault(_parent(int(entry)), []).append(int(entry))
     total, todo = 0, [pid]
     while todo:
         current = todo.pop()
@@ -111,6 +124,7 @@ def _tree_rss(pid: int) -> int:
 def measure(path: str, count: int) -> dict[str, float]:
     """Time and peak memory of one render in a fresh interpreter."""
     code = f"from bench.bench_printing import case; case({path!r}, {count})"
+    _PARENTS.clear()  # pids of earlier runs' processes may come back with other parents
     proc = subprocess.Popen(
         [sys.executable, "-c", code], cwd=ROOT, stdout=subprocess.PIPE, text=True
     )
@@ -150,10 +164,18 @@ def cached_repeat_ms() -> float:
     return statistics.median(times)
 
 
+def best_of(path: str, count: int, runs: int = RUNS) -> dict[str, float]:
+    """The fastest of ``runs`` renders (other work on a shared host only ever slows one
+    down), with the highest peak memory seen."""
+    results = [measure(path, count) for _ in range(runs)]
+    fastest = min(results, key=lambda r: r["seconds"])
+    return {**fastest, "peak_mb": max(r["peak_mb"] for r in results)}
+
+
 def run() -> dict:
-    small = measure("muster", 54)
-    big = measure("muster", 540)
-    base = measure("baseline", 540)
+    small = best_of("muster", 54)
+    big = best_of("muster", 540)
+    base = best_of("baseline", 540)
     assert small["pages"] == 6 and big["pages"] == 60, (small, big)
     speedup = base["seconds"] / big["seconds"]
     per_small = small["seconds"] / 54 * 1000
@@ -164,8 +186,9 @@ def run() -> dict:
         "name": "Print 540 poker cards (Micro and Macro, an emblem each) as a PDF",
         "target": f">= {SPEEDUP}x the one-document CSS-grid baseline at 540 cards; time per "
         f"card flat (<= {FLAT}x) from 54 to 540; cached repeat < {CACHED_MS:.0f} ms",
-        "result": f"540 cards {big['seconds']:.1f} s (peak {big['peak_mb']:.0f} MB, all "
-        f"processes) vs baseline {base['seconds']:.1f} s (peak {base['peak_mb']:.0f} MB): "
+        "result": f"best of {RUNS} runs each: 540 cards {big['seconds']:.1f} s "
+        f"(peak {big['peak_mb']:.0f} MB, all processes) vs baseline {base['seconds']:.1f} s "
+        f"(peak {base['peak_mb']:.0f} MB): "
         f"{speedup:.2f}x; per card {per_small:.1f} ms at 54, {per_big:.1f} ms at 540; "
         f"cached repeat {cached:.1f} ms; machine load {load:.1f} on {os.cpu_count()} cores "
         "(one render process while the load fills the cores, else one per core)",

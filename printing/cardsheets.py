@@ -10,6 +10,7 @@ to lay out).
 from __future__ import annotations
 
 import base64
+from functools import partial
 from typing import Any
 
 from printing.fitting import fit_cards
@@ -144,6 +145,32 @@ def _sheet_context(sheet: Sheet, settings: Settings) -> dict[str, Any]:
     }
 
 
+def card_chunks(
+    cards: list[dict[str, Any]],
+    settings: Settings,
+    *,
+    title: str,
+    back: dict[str, Any] | None = None,
+    pages_per_chunk: int = PAGES_PER_CHUNK,
+) -> list[partial[tuple[str, str]]]:
+    """Each chunk of whole pages (fronts stay with their backs) as a call that renders its
+    HTML and the stylesheet they all share: made in the render process that lays it out."""
+    sheet, pages = page_plan(cards, settings, back)
+    if not pages:
+        raise ValueError("There are no cards to print.")
+    step = pages_per_chunk * (2 if settings.backs else 1)
+    base = _sheet_context(sheet, settings)
+    css = render("printing/cards.css", base)
+    return [
+        partial(_chunk_html, {**base, "title": title, "pages": pages[i : i + step]}, css)
+        for i in range(0, len(pages), step)
+    ]
+
+
+def _chunk_html(context: dict[str, Any], css: str) -> tuple[str, str]:
+    return render("printing/cards.html", context), css
+
+
 def card_documents(
     cards: list[dict[str, Any]],
     settings: Settings,
@@ -152,18 +179,9 @@ def card_documents(
     back: dict[str, Any] | None = None,
     pages_per_chunk: int = PAGES_PER_CHUNK,
 ) -> list[tuple[str, str]]:
-    """The HTML of each chunk of whole pages (fronts stay with their backs), each with
-    the stylesheet they all share."""
-    sheet, pages = page_plan(cards, settings, back)
-    if not pages:
-        raise ValueError("There are no cards to print.")
-    step = pages_per_chunk * (2 if settings.backs else 1)
-    base = _sheet_context(sheet, settings)
-    css = render("printing/cards.css", base)
-    return [
-        (render("printing/cards.html", {**base, "title": title, "pages": pages[i : i + step]}), css)
-        for i in range(0, len(pages), step)
-    ]
+    """The HTML of each chunk, rendered here."""
+    chunks = card_chunks(cards, settings, title=title, back=back, pages_per_chunk=pages_per_chunk)
+    return [chunk() for chunk in chunks]
 
 
 def card_pdf(
@@ -175,5 +193,6 @@ def card_pdf(
     back: dict[str, Any] | None = None,
 ) -> bytes:
     progress(2, "Laying out the cards")
-    documents = card_documents(cards, settings, title=title, back=back)
-    return render_chunks(documents, progress, title=title)
+    return render_chunks(
+        card_chunks(cards, settings, title=title, back=back), progress, title=title
+    )

@@ -22,7 +22,10 @@ log = logging.getLogger(__name__)
 PARALLEL_FROM = 3  # fewer parts than this render faster in-process than through a pool
 
 
-Document = str | tuple[str, str]  # HTML, or HTML and the stylesheet it shares with others
+# HTML, or HTML and the stylesheet it shares with others, or a picklable callable that
+# makes either in the worker process (so that the pages' templates render on every core)
+Page = str | tuple[str, str]
+Document = Page | Callable[[], Page]
 
 _FONTS: object = None
 _SHEETS: dict[str, object] = {}
@@ -52,6 +55,8 @@ def render_html(html: str, css: str = "") -> bytes:
 
 
 def _render(document: Document) -> bytes:
+    if callable(document):
+        document = document()
     return render_html(document) if isinstance(document, str) else render_html(*document)
 
 
