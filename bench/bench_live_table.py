@@ -196,7 +196,8 @@ def run() -> dict:
     p99 = latencies[int(0.99 * (len(latencies) - 1))] if latencies else float("nan")
     return {
         "name": f"Live table: {TABLES} tables x {CLIENTS} WebSocket clients, one action each "
-        f"every {INTERVAL_S:.0f} s for {DURATION_S:.0f} s (daphne, loopback)",
+        f"every {INTERVAL_S:.0f} s for {DURATION_S:.0f} s, timed from when all are connected "
+        "(daphne, loopback)",
         "target": f"p99 action-to-every-device < {TARGET_P99_MS:.0f} ms; none lost or doubled",
         "result": f"{len(sent)} sent, {applied} applied; p50 {p50:.0f} ms, p99 {p99:.0f} ms over "
         f"{len(latencies)} deliveries; {lost} undelivered, {doubled} doubled, "
