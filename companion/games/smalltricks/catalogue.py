@@ -63,9 +63,8 @@ _ABILITIES: tuple[tuple[str, str, str, str, dict[str, Any], tuple[str, ...]], ..
         "trample",
         "Trample",
         "movement",
-        "The unit may move even while Engaged. The text's TODO adds 1 damage to each unit in "
-        "a hexagon with opponent units that it enters; Muster leaves that off unless the "
-        "Trample damage option is on.",
+        "The unit may move even while Engaged. With the Trample damage option on, it also "
+        "deals 1 damage to each unit in a hexagon with opponent units that it enters.",
         {"damage": 1, "moves_when_engaged": True, "entry_damage_by_default": False},
         ("trample-damage",),
     ),
@@ -280,7 +279,7 @@ _OPTIONS: tuple[tuple[str, str, str, tuple[str, ...], str, tuple[str, ...], str]
         "choice",
         ("trample",),
         "Off by default; on, Trample deals 1 damage to each unit in a hexagon with opponent "
-        "units that the Assault Beasts enter (the text's TODO).",
+        "units that the Assault Beasts enter (a rule the author is still weighing).",
     ),
     (
         "muskets-fire",
@@ -290,7 +289,7 @@ _OPTIONS: tuple[tuple[str, str, str, tuple[str, ...], str, tuple[str, ...], str]
         "choice",
         ("fire",),
         "Muskets fire whether or not they moved by default, or only when they did not move "
-        "this turn (the text's TODO).",
+        "this turn (a rule the author is still weighing).",
     ),
 )
 
