@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
 from django.db import transaction
+from django.utils import timezone
 
 from printing.models import JobStatus, PrintJob
 from printing.producers import get_producer
@@ -96,3 +98,20 @@ def job_retry(job: PrintJob) -> PrintJob:
         _queue(locked)
     locked.refresh_from_db()
     return locked
+
+
+def prune_finished(*, older_than: timedelta) -> int:
+    """Delete the files and rows of jobs that finished (made or failed) longer ago than
+    ``older_than``: they are caches of what a list or the catalogue makes again on the
+    next request. Queued and running jobs are never touched. Returns how many went."""
+    cutoff = timezone.now() - older_than
+    old = PrintJob.objects.filter(
+        status__in=[JobStatus.DONE, JobStatus.FAILED], finished__lt=cutoff
+    )
+    count = 0
+    for job in old.iterator():
+        if job.file:
+            job.file.delete(save=False)
+        job.delete()
+        count += 1
+    return count

@@ -189,3 +189,37 @@ def test_the_api_retries_a_failed_job(client, django_capture_on_commit_callbacks
         response = client.post(f"/api/print/jobs/{job_id}/retry/")
     assert response.json()["status"] == "queued"
     assert client.get(f"/api/print/jobs/{job_id}/").json()["status"] == "done"
+
+
+def test_old_finished_files_are_pruned_and_asked_again_are_made_again(
+    django_capture_on_commit_callbacks, user
+):
+    from datetime import timedelta
+
+    from django.core.management import call_command
+    from django.utils import timezone
+
+    with django_capture_on_commit_callbacks(execute=True):
+        old = services.job_request(kind="test-echo", params={"n": 41}, owner=user)
+        fresh = services.job_request(kind="test-echo", params={"n": 42}, owner=user)
+    old.refresh_from_db()
+    storage, name = old.file.storage, old.file.name
+    PrintJob.objects.filter(pk=old.pk).update(finished=timezone.now() - timedelta(days=31))
+    waiting = PrintJob.objects.create(kind="test-echo", input_hash="x" * 64)  # queued
+    PrintJob.objects.filter(pk=waiting.pk).update(created=timezone.now() - timedelta(days=90))
+
+    call_command("prune_print_files", "--days", "30")
+
+    assert not PrintJob.objects.filter(pk=old.pk).exists() and not storage.exists(name)
+    assert PrintJob.objects.filter(pk__in=[fresh.pk, waiting.pk]).count() == 2
+    with django_capture_on_commit_callbacks(execute=True):
+        again = services.job_request(kind="test-echo", params={"n": 41}, owner=user)
+    again.refresh_from_db()
+    assert again.pk != old.pk and again.status == JobStatus.DONE and again.file.read()
+
+
+def test_pruning_refuses_a_zero_day_age():
+    from django.core.management import CommandError, call_command
+
+    with pytest.raises(CommandError):
+        call_command("prune_print_files", "--days", "0")
