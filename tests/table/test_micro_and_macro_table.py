@@ -116,6 +116,24 @@ def test_concession_ends_the_table(table):
     assert view(code, devices[0])["view"]["result"]["winner"] == 0
 
 
+def test_a_player_without_units_gets_a_line_not_an_empty_table(table):
+    code, devices = table
+    for device in devices:
+        send(code, device, {"type": "marker"})
+    page = devices[0].get(f"/t/{code}/view/").content.decode()
+    assert page.count("No units on the table yet.") == 2 and "mam-units" not in page
+    first = view(code, devices[0])["view"]["priority"]
+    me, other = devices[first], devices[1 - first]
+    send(code, me, {"type": "resources", "delta": 10})
+    main = view(code, me)["view"]["players"][first]["buildings"][0]
+    send(
+        code, me, {"type": "make-unit", "building": main["id"], "unit": main["produces"][0]["unit"]}
+    )
+    send(code, other, {"type": "no-reaction"})
+    page = me.get(f"/t/{code}/view/").content.decode()
+    assert page.count("No units on the table yet.") == 1 and page.count("mam-units") == 1
+
+
 def test_the_page_forms_attack_the_base_with_typed_faces(table):
     """The attack form's fields (``field_target``, ``map_faces__attacker``) become the
     action; both devices' pages draw the commanded unit, the roll-off and the damage."""

@@ -77,6 +77,7 @@ def player_view(state: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
                 "resources": player["resources"],
                 "radius": macro.radius(player),  # type: ignore[arg-type]
                 "marker": state["markers"][number],
+                "unit_count": sum(1 for u in state["units"] if u["owner"] == number),
             }
         )
     view: dict[str, Any] = {
