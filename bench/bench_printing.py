@@ -10,6 +10,7 @@ render is timed twice and the faster run counts, for Muster's path and the basel
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import os
@@ -111,13 +112,11 @@ def _tree_rss(pid: int) -> int:
     while todo:
         current = todo.pop()
         todo.extend(children.get(current, []))
-        try:
-            with open(f"/proc/{current}/status") as f:
-                for line in f:
-                    if line.startswith("VmRSS:"):
-                        total += int(line.split()[1]) * 1024
-        except OSError:
-            pass
+        # suppress: the process may end between listing and reading
+        with contextlib.suppress(OSError), open(f"/proc/{current}/status") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1]) * 1024
     return total
 
 

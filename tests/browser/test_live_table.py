@@ -3,6 +3,7 @@ updates without a reload, and neither ever sees the other's hand."""
 
 import pytest
 
+from tests.browser.tables import open_table, seat_guest_and_start
 from tests.browser.test_army_builder import sign_up
 
 pytestmark = pytest.mark.browser
@@ -13,21 +14,9 @@ def test_two_devices_play_rounds_of_the_little_game(page, live_server, browser):
     sign_up(page, base, "host")
     page.goto(f"{base}/tables/")
     page.select_option("select[name=game]", "little-game")
-    page.click("button:has-text('Open table')")
-    page.wait_for_selector(".table-page")
-    code = page.inner_text(".table-head .code").strip()
+    code = open_table(page)
 
-    guest = browser.new_context(viewport={"width": 768, "height": 1024}).new_page()
-    guest.goto(f"{base}/tables/")
-    guest.fill("input[name=code]", code)
-    guest.click("button:has-text('Join')")
-    guest.fill("input[name=name]", "Guest")
-    guest.click("button:has-text('Take a seat')")
-    guest.wait_for_selector("li.me:has-text('Guest')")
-    page.wait_for_selector("ul.seats li:has-text('Guest')")  # pushed to the host's device
-
-    page.reload()
-    page.click("button:has-text('Start the game')")
+    guest = seat_guest_and_start(page, browser, base, code)
     page.wait_for_selector("#my-hand")
     guest.wait_for_selector("#my-hand")  # the guest's page switched from lobby to game
 

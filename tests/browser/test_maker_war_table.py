@@ -4,6 +4,7 @@ activations, and the supply cards drawn at its end (each hand only on its own de
 
 import pytest
 
+from tests.browser.tables import open_table, seat_guest_and_start
 from tests.browser.test_army_builder import sign_up
 
 pytestmark = pytest.mark.browser
@@ -30,21 +31,9 @@ def test_two_tablets_play_a_round_of_maker_war(page, live_server, browser):
     page.goto(f"{base}/tables/")
     page.select_option("select[name=game]", "maker-war")
     page.fill("input[name='opt_maker-war__budget']", "1000")
-    page.click("button:has-text('Open table')")
-    page.wait_for_selector(".table-page")
-    code = page.inner_text(".table-head .code").strip()
+    code = open_table(page)
 
-    guest = browser.new_context(viewport={"width": 768, "height": 1024}).new_page()
-    guest.set_default_timeout(10_000)
-    guest.goto(f"{base}/tables/")
-    guest.fill("input[name=code]", code)
-    guest.click("button:has-text('Join')")
-    guest.fill("input[name=name]", "Guest")
-    guest.click("button:has-text('Take a seat')")
-    guest.wait_for_selector("li.me:has-text('Guest')")
-    page.wait_for_selector("ul.seats li:has-text('Guest')")
-    page.reload()
-    page.click("button:has-text('Start the game')")
+    guest = seat_guest_and_start(page, browser, base, code, timeout=10_000)
 
     # Set-up: the to-scale diagram with the two points of interest of the 1-1000 tier.
     page.wait_for_selector(".mw-board")

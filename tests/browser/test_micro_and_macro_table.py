@@ -6,6 +6,7 @@ import contextlib
 
 import pytest
 
+from tests.browser.tables import open_table, seat_guest_and_start
 from tests.browser.test_army_builder import sign_up
 
 pytestmark = pytest.mark.browser
@@ -60,22 +61,9 @@ def test_two_devices_play_micro_and_macro(page, live_server, browser):
     page.goto(f"{base}/tables/")
     page.select_option("select[name=game]", "micro-and-macro")
     page.select_option("select[name=list]", str(saved.pk))
-    page.click("button:has-text('Open table')")
-    page.wait_for_selector(".table-page")
-    code = page.inner_text(".table-head .code").strip()
+    code = open_table(page)
 
-    guest = browser.new_context(viewport={"width": 768, "height": 1024}).new_page()
-    guest.set_default_timeout(20_000)
-    guest.goto(f"{base}/tables/")
-    guest.fill("input[name=code]", code)
-    guest.click("button:has-text('Join')")
-    guest.fill("input[name=name]", "Guest")
-    guest.click("button:has-text('Take a seat')")
-    guest.wait_for_selector("li.me:has-text('Guest')")
-    page.wait_for_selector("ul.seats li:has-text('Guest')")
-
-    page.reload()
-    page.click("button:has-text('Start the game')")
+    guest = seat_guest_and_start(page, browser, base, code, timeout=20_000)
     guest.wait_for_selector("#my-hand .mam-card")  # the guest's page left the lobby
     guest.reload()  # and settled (its lobby-to-game reload may still be under way)
     for device, name in ((page, "host"), (guest, "Guest")):

@@ -4,6 +4,7 @@ without a reload."""
 
 import pytest
 
+from tests.browser.tables import open_table, seat_guest_and_start
 from tests.browser.test_army_builder import sign_up
 
 pytestmark = pytest.mark.browser
@@ -22,22 +23,11 @@ def test_two_devices_set_up_reveal_and_move_on_the_hex_board(page, live_server, 
     page.goto(f"{base}/tables/")
     page.select_option("select[name=game]", "smalltricks")
     page.select_option("select[name=opt_smalltricks__match]", "best-of-3")
-    page.click("button:has-text('Open table')")
-    page.wait_for_selector(".table-page")
-    code = page.inner_text(".table-head .code").strip()
+    code = open_table(page)
 
-    guest = browser.new_context(viewport={"width": 900, "height": 600}).new_page()  # landscape
-    guest.set_default_timeout(10_000)
-    guest.on("pageerror", lambda error: script_errors.append(str(error)))
-    guest.goto(f"{base}/tables/")
-    guest.fill("input[name=code]", code)
-    guest.click("button:has-text('Join')")
-    guest.fill("input[name=name]", "Guest")
-    guest.click("button:has-text('Take a seat')")
-    guest.wait_for_selector("li.me:has-text('Guest')")
-    page.wait_for_selector("ul.seats li:has-text('Guest')")
-    page.reload()
-    page.click("button:has-text('Start the game')")
+    guest = seat_guest_and_start(  # a phone in landscape
+        page, browser, base, code, viewport=(900, 600), timeout=10_000, script_errors=script_errors
+    )
     page.wait_for_selector(".st-board")
     guest.wait_for_selector(".st-board")
     assert "best-of-3" in page.inner_text(".st-score")

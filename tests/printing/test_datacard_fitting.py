@@ -264,7 +264,7 @@ def test_the_png_cards_draw_every_line_of_a_20_unit_formation(monkeypatch):
 
 
 def _walk(box):
-    inner = getattr(box, "_box", None)  # an absolutely positioned box's placeholder
+    inner = getattr(box, "_box", None)  # WeasyPrint's stand-in for an absolutely positioned box
     if inner is not None:
         yield from _walk(inner)
         return
