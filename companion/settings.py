@@ -7,9 +7,11 @@ layer); ``DATABASE_URL`` and ``REDIS_URL`` switch to PostgreSQL and Redis.
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -19,8 +21,18 @@ def env_bool(name: str, default: bool) -> bool:
     return default if value is None else value.strip().lower() in {"1", "true", "yes", "on"}
 
 
-SECRET_KEY = os.environ.get("SECRET_KEY", "muster-development-key-not-for-production")
 DEBUG = env_bool("DEBUG", True)
+# The development key signs nothing outside DEBUG: a production site without its own key
+# refuses to start rather than accept cookies anyone could forge.
+SECRET_KEY = os.environ.get("SECRET_KEY", "")
+if not SECRET_KEY:
+    if not DEBUG:
+        raise ImproperlyConfigured(
+            "SECRET_KEY is not set. With DEBUG off Muster needs its own secret key: set "
+            "SECRET_KEY to a long random string (python -c 'import secrets; "
+            "print(secrets.token_urlsafe(50))')."
+        )
+    SECRET_KEY = "muster-development-key-not-for-production"
 
 
 def env_list(name: str, default: str) -> list[str]:
@@ -29,6 +41,20 @@ def env_list(name: str, default: str) -> list[str]:
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
+
+# Behind a TLS-terminating proxy (the documented production set-up) every cookie is secure,
+# plain HTTP is redirected and browsers are told to keep to HTTPS. ``HTTPS=0`` turns this
+# off for a production-like run on loopback without TLS (``make prod``).
+HTTPS = env_bool("HTTPS", not DEBUG)
+if HTTPS:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
+    SECURE_REDIRECT_EXEMPT = [r"^healthz/$"]  # the proxy's health probe speaks plain HTTP
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_HSTS_SECONDS = int(os.environ.get("HSTS_SECONDS", 31536000))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("HSTS_INCLUDE_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = env_bool("HSTS_PRELOAD", True)
 
 INSTALLED_APPS = [
     "daphne",
@@ -43,6 +69,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "channels",
+    "axes",
     "companion",
     "companion.table",
     "catalog",
@@ -61,7 +88,23 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as django-axes asks: it turns a locked-out login into its lock-out page.
+    "axes.middleware.AxesMiddleware",
 ]
+
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",  # counts failed logins, refuses locked-out ones
+    "django.contrib.auth.backends.ModelBackend",
+]
+# Ten wrong passwords for one account from one address lock that pair out for 15 minutes;
+# a club behind one router is never locked out by one forgetful player.
+AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", 10))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("AXES_COOLOFF_MINUTES", 15)))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_IPWARE_PROXY_COUNT = int(os.environ.get("PROXY_COUNT", 0))
+AXES_IPWARE_META_PRECEDENCE_ORDER = ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"]
 
 ROOT_URLCONF = "companion.urls"
 WSGI_APPLICATION = "companion.wsgi.application"
@@ -83,11 +126,24 @@ TEMPLATES = [
     },
 ]
 
-DATABASES = {
-    "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=60
-    )
-}
+DATABASES = {"default": dj_database_url.config(default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
+# Under ASGI every request may run on a thread of its own, so persistent per-thread
+# connections grow with the burst and outlive it ("too many clients"). On PostgreSQL each
+# process borrows from psycopg's pool instead: at most DB_POOL_MAX connections a process,
+# a request beyond that waits its turn (up to DB_POOL_TIMEOUT seconds), never a new one.
+DB_POOL_MAX = int(os.environ.get("DB_POOL_MAX", 8))
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"]["OPTIONS"] = {
+        "pool": {
+            "min_size": int(os.environ.get("DB_POOL_MIN", 1)),
+            "max_size": DB_POOL_MAX,
+            "timeout": float(os.environ.get("DB_POOL_TIMEOUT", 20)),
+            "max_idle": 60,
+        },
+    }
+else:
+    DATABASES["default"]["CONN_MAX_AGE"] = 60
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # The embedded default serves a live table too: write-ahead logging lets readers go on
     # while a move commits, and IMMEDIATE transactions queue writers instead of failing.
@@ -100,9 +156,22 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 REDIS_URL = os.environ.get("REDIS_URL", "")
 
 if REDIS_URL:
-    CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+    # django-redis because it can fail open: with Redis gone a throttle counts nothing for a
+    # while instead of answering 500 on every page.
+    _redis_cache = {
+        "BACKEND": "django_redis.cache.RedisCache",
+        "LOCATION": REDIS_URL,
+        "OPTIONS": {
+            "IGNORE_EXCEPTIONS": True,
+            "SOCKET_CONNECT_TIMEOUT": 1,
+            "SOCKET_TIMEOUT": 1,
+        },
     }
+    CACHES = {
+        "default": {**_redis_cache, "KEY_PREFIX": "muster"},
+        "throttle": {**_redis_cache, "KEY_PREFIX": "muster-throttle"},
+    }
+    DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
@@ -113,7 +182,13 @@ if REDIS_URL:
     CELERY_RESULT_BACKEND = REDIS_URL
     CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+        "throttle": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": "throttle",
+        },
+    }
     CHANNEL_LAYERS = {"default": {"BACKEND": "companion.table.layers.InMemoryLayer"}}
     CELERY_BROKER_URL = "memory://"
     CELERY_RESULT_BACKEND = "cache+memory://"
@@ -150,10 +225,12 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
+    # HTTP Basic costs a password hash (~0.3 s of CPU) per guess: off unless asked for.
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.BasicAuthentication",
+        *(["rest_framework.authentication.BasicAuthentication"] if env_bool("API_BASIC_AUTH", False) else []),
     ],
+    "EXCEPTION_HANDLER": "companion.errors.api_exception_handler",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Muster API",
