@@ -228,7 +228,11 @@ REST_FRAMEWORK = {
     # HTTP Basic costs a password hash (~0.3 s of CPU) per guess: off unless asked for.
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        *(["rest_framework.authentication.BasicAuthentication"] if env_bool("API_BASIC_AUTH", False) else []),
+        *(
+            ["rest_framework.authentication.BasicAuthentication"]
+            if env_bool("API_BASIC_AUTH", False)
+            else []
+        ),
     ],
     "EXCEPTION_HANDLER": "companion.errors.api_exception_handler",
 }
