@@ -87,10 +87,27 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "companion.throttling.ThrottleMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Last, as django-axes asks: it turns a locked-out login into its lock-out page.
     "axes.middleware.AxesMiddleware",
 ]
+
+# Rates of the scopes in companion/throttling.py, per signed-in user, guest seat or
+# session, else per address. A club night never meets them; a script looping does.
+THROTTLE_ENABLED = env_bool("THROTTLE", True)
+THROTTLE_RATES = {
+    "login": "30/min",
+    "signup": "60/hour",
+    "print": "120/hour",
+    "stl": "240/hour",
+    "stl-preview": "120/min",
+    "validate": "240/min",
+    "lists": "240/hour",
+    "builder": "600/min",
+    "table": "240/min",
+    "tables": "120/hour",
+}
 
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",  # counts failed logins, refuses locked-out ones
@@ -235,6 +252,7 @@ REST_FRAMEWORK = {
         ),
     ],
     "EXCEPTION_HANDLER": "companion.errors.api_exception_handler",
+    "NUM_PROXIES": int(os.environ.get("PROXY_COUNT", 0)) or None,
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Muster API",

@@ -42,3 +42,15 @@ def jobs_in_process():
     app.conf.CELERY_TASK_ALWAYS_EAGER = True  # the namespaced key is the one Celery reads
     yield app
     app.conf.CELERY_TASK_ALWAYS_EAGER = before
+
+
+@pytest.fixture(autouse=True)
+def fresh_throttles():
+    """Each test starts with no request counted against a rate (tests share a process)."""
+    from django.core.cache import caches
+
+    cache = caches["throttle"]
+    if hasattr(cache, "delete_pattern"):  # django-redis: only the throttle's own keys
+        cache.delete_pattern("*")
+    else:
+        cache.clear()

@@ -1,0 +1,123 @@
+"""Rate limits on what costs a server something: one table, one middleware, every view.
+
+A request's view is found by its URL name; if ``THROTTLED`` names it for the request's
+method, the request counts against that scope's rate (``settings.THROTTLE_RATES``) with
+Django REST framework's ``SimpleRateThrottle`` (its parsing, sliding window and cache use).
+Pages and the API are limited alike, without a decorator on each view, and the rates sit
+in settings. Rates are set so that a club night behind one router never meets them; a
+script that loops does. Counts live in the ``throttle`` cache, which on Redis fails open:
+with Redis gone a request is let through rather than refused with a 500.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import caches
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from rest_framework.throttling import SimpleRateThrottle
+
+# URL name (with its namespace) -> (scope, the methods that count). GETs that only read
+# are never limited; a GET that computes a mesh is.
+WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+THROTTLED: dict[str, tuple[str, frozenset[str]]] = {
+    "login": ("login", frozenset({"POST"})),
+    "signup": ("signup", frozenset({"POST"})),
+    "printing:form": ("print", frozenset({"POST"})),
+    "printing:calibrate": ("print", frozenset({"POST"})),
+    "printing:retry": ("print", frozenset({"POST"})),
+    "api-print-jobs": ("print", frozenset({"POST"})),
+    "api-print-retry": ("print", frozenset({"POST"})),
+    "stl:bundle": ("stl", frozenset({"POST"})),
+    "stl:missing": ("stl", frozenset({"POST"})),
+    "api-stl-bundle": ("stl", WRITES | {"GET"}),
+    "stl:model-stl": ("stl", frozenset({"GET"})),
+    "stl:preview": ("stl-preview", frozenset({"GET", "POST"})),
+    "api-stl-check": ("stl-preview", WRITES | {"GET"}),
+    "stl:upload": ("stl", frozenset({"POST"})),
+    "api-stl-designs": ("stl", frozenset({"POST"})),
+    "api-validate": ("validate", frozenset({"POST"})),
+    "api-unit-cost": ("validate", frozenset({"POST"})),
+    "catalog:calculator": ("validate", frozenset({"POST"})),
+    "api-list-import": ("lists", frozenset({"POST"})),
+    "armies:import": ("lists", frozenset({"POST"})),
+    "api-list-list": ("lists", frozenset({"POST"})),
+    "armies:edit": ("builder", frozenset({"POST"})),
+    "armies:new": ("lists", frozenset({"POST"})),
+    "table:act": ("table", frozenset({"POST"})),
+    "table:undo": ("table", frozenset({"POST"})),
+    "api-table-actions": ("table", frozenset({"POST"})),
+    "api-table-undo": ("table", frozenset({"POST"})),
+    "table:new": ("tables", frozenset({"POST"})),
+    "api-tables": ("tables", frozenset({"POST"})),
+    "table:join": ("tables", frozenset({"POST"})),
+    "api-table-join": ("tables", frozenset({"POST"})),
+}
+
+
+class ScopeThrottle(SimpleRateThrottle):
+    """One scope's counter. A signed-in user counts alone; a guest device by its seat token
+    or session (so the players behind one router do not share a budget), else by address
+    (DRF's ``get_ident``, which honours ``NUM_PROXIES`` behind the proxy)."""
+
+    def __init__(self, scope: str) -> None:
+        self.scope = scope
+        super().__init__()
+
+    @property
+    def cache(self) -> Any:  # looked up per request, so a test can swap the cache
+        return caches["throttle"]
+
+    def get_rate(self) -> str | None:
+        return settings.THROTTLE_RATES.get(self.scope)
+
+    def get_cache_key(self, request: Any, view: Any) -> str:
+        user = getattr(request, "user", None)
+        if user is not None and user.is_authenticated:
+            ident = f"user-{user.pk}"
+        elif request.headers.get("X-Seat-Token"):
+            ident = "seat-" + request.headers["X-Seat-Token"][:64]
+        elif getattr(request, "session", None) is not None and request.session.session_key:
+            ident = f"session-{request.session.session_key}"
+        else:
+            ident = f"addr-{self.get_ident(request)}"
+        return self.cache_format % {"scope": self.scope, "ident": ident}
+
+
+def _refusal(request: HttpRequest, wait: float | None) -> HttpResponse:
+    seconds = max(1, math.ceil(wait or 1))
+    text = f"Too many requests of this kind; try again in {seconds} seconds."
+    if request.path.startswith("/api/") or request.headers.get("Accept", "").startswith(
+        "application/json"
+    ):
+        response: HttpResponse = JsonResponse({"detail": text}, status=429)
+    else:
+        response = HttpResponse(text, status=429, content_type="text/plain; charset=utf-8")
+    response["Retry-After"] = str(seconds)
+    return response
+
+
+class ThrottleMiddleware:
+    """Counts a request against its view's scope before the view runs; 429 past the rate."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_view(
+        self, request: HttpRequest, view: Callable[..., Any], args: Any, kwargs: Any
+    ) -> HttpResponse | None:
+        if not settings.THROTTLE_ENABLED or request.resolver_match is None:
+            return None
+        rule = THROTTLED.get(request.resolver_match.view_name)
+        if rule is None or request.method not in rule[1]:
+            return None
+        throttle = ScopeThrottle(rule[0])
+        if throttle.allow_request(request, None):
+            return None
+        return _refusal(request, throttle.wait())
