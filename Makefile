@@ -8,7 +8,7 @@ FONT := /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install run test lint format bench browser fonts migrate clean
+.PHONY: install run prod test lint format bench browser fonts migrate clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -25,6 +25,11 @@ migrate: install fonts
 
 run: migrate
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+# The production topology on this machine's loopback PostgreSQL and Redis (started when
+# down): gunicorn with 2 uvicorn workers and a Celery worker, DEBUG=0, no TLS. Ctrl-C stops.
+prod: install fonts
+	HOST=$(HOST) PORT=$(PORT) deploy/run_prod.sh
 
 APT = if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
   $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq

@@ -7,7 +7,7 @@ from typing import Any
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import permissions, status
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound, PermissionDenied, ValidationError
@@ -33,6 +33,7 @@ from armies.serializers import (
 )
 from catalog.api import rule_error_to_validation
 from catalog.models import Game
+from companion.api_schema import errors
 from companion.games.base import RuleError
 from companion.games.registry import all_games, get_game
 
@@ -129,11 +130,12 @@ class ListViewSet(ViewSet):
     def update(self, request: Request, game: str, pk: str) -> Response:
         return self.partial_update(request, game, pk)
 
+    @extend_schema(responses={204: None})
     def destroy(self, request: Request, game: str, pk: str) -> Response:
         services.list_delete(saved_list=self._owned(pk))
         return Response(status=status.HTTP_204_NO_CONTENT)
 
-    @extend_schema(responses=VersionSerializer(many=True))
+    @extend_schema(responses={200: VersionSerializer(many=True), **errors(403)})
     @action(detail=True, methods=["get"])
     def versions(self, request: Request, game: str, pk: str) -> Response:
         saved_list = self._owned(pk)
@@ -172,7 +174,7 @@ class ListViewSet(ViewSet):
             _summary_text(self._visible(pk), request.user), content_type="text/plain; charset=utf-8"
         )
 
-    @extend_schema(responses=CollectionRowSerializer(many=True))
+    @extend_schema(responses={200: CollectionRowSerializer(many=True), **errors(403)})
     @action(detail=True, methods=["get"])
     def collection(self, request: Request, game: str, pk: str) -> Response:
         saved_list = self._owned(pk)
@@ -264,7 +266,12 @@ class SharedListView(APIView):
 
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(responses=ListDetailSerializer)
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("token", str, OpenApiParameter.PATH, pattern=r"^[A-Za-z0-9_-]+$")
+        ],
+        responses=ListDetailSerializer,
+    )
     def get(self, request: Request, token: str) -> Response:
         saved_list = selectors.shared_list(token)
         if saved_list is None:
@@ -283,7 +290,13 @@ class CollectionView(APIView):
         items = request.user.collection.filter(game=game_obj)
         return Response(CollectionItemSerializer(items, many=True).data)
 
-    @extend_schema(request=CollectionItemSerializer, responses=CollectionItemSerializer)
+    @extend_schema(
+        request=CollectionItemSerializer,
+        responses={
+            200: CollectionItemSerializer,
+            204: OpenApiResponse(description="No models left."),
+        },
+    )
     def post(self, request: Request, game: str) -> Response:
         game_obj = get_object_or_404(Game, slug=game)
         data = request.data if isinstance(request.data, dict) else {}

@@ -5,6 +5,12 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from armies.models import CollectionItem, ListVersion, ListVisibility, SavedList
+from armies.services import MAX_NOTES
+from companion.api_fields import BoundedJSONField
+from companion.body_limits import LIST_BODY_BYTES
+
+# Versions a list may reach: a version per save, quick taps coalesced.
+MAX_VERSIONS = 1_000_000
 
 
 class ProblemSerializer(serializers.Serializer):
@@ -50,12 +56,17 @@ def _object(value: object) -> object:
 
 class ListInputSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=120)
-    notes = serializers.CharField(required=False, allow_blank=True, default="")
-    visibility = serializers.ChoiceField(
-        choices=ListVisibility.values, required=False, default=ListVisibility.PRIVATE
+    notes = serializers.CharField(
+        required=False, allow_blank=True, default="", max_length=MAX_NOTES
     )
-    body = serializers.JSONField(
-        required=False, default=dict, help_text="The game's list, as in an export's `list`."
+    visibility = serializers.ChoiceField(
+        choices=ListVisibility.choices, required=False, default=ListVisibility.PRIVATE
+    )
+    body = BoundedJSONField(
+        max_bytes=LIST_BODY_BYTES,
+        required=False,
+        default=dict,
+        help_text="The game's list, as in an export's `list`.",
     )
 
     def validate_body(self, value: object) -> object:
@@ -64,9 +75,9 @@ class ListInputSerializer(serializers.Serializer):
 
 class ListUpdateSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=120, required=False)
-    notes = serializers.CharField(required=False, allow_blank=True)
-    visibility = serializers.ChoiceField(choices=ListVisibility.values, required=False)
-    body = serializers.JSONField(required=False)
+    notes = serializers.CharField(required=False, allow_blank=True, max_length=MAX_NOTES)
+    visibility = serializers.ChoiceField(choices=ListVisibility.choices, required=False)
+    body = BoundedJSONField(max_bytes=LIST_BODY_BYTES, required=False)
 
     def validate_body(self, value: object) -> object:
         return _object(value)
@@ -90,7 +101,7 @@ class ListDetailSerializer(serializers.Serializer):
     is_owner = serializers.BooleanField()
     name = serializers.CharField()
     notes = serializers.CharField(allow_blank=True)
-    visibility = serializers.CharField()
+    visibility = serializers.ChoiceField(choices=ListVisibility.choices)
     share_url = serializers.CharField(allow_null=True)
     version = serializers.IntegerField()
     catalogue_version = serializers.CharField(allow_blank=True)
@@ -108,7 +119,7 @@ class VersionSerializer(serializers.ModelSerializer):
 
 
 class RestoreSerializer(serializers.Serializer):
-    number = serializers.IntegerField(min_value=1)
+    number = serializers.IntegerField(min_value=1, max_value=MAX_VERSIONS)
 
 
 class DocumentSerializer(serializers.Serializer):

@@ -17,6 +17,8 @@ from django.utils import timezone
 from armies import selectors
 from armies.models import CollectionItem, ListVersion, ListVisibility, SavedList
 from catalog.models import Game
+from companion import json_limits
+from companion.body_limits import LIST_BODY_BYTES
 from companion.games.base import RuleError
 from companion.games.building import BuildReport
 from companion.games.registry import get_game
@@ -26,14 +28,20 @@ DOCUMENT_VERSION = 1
 # Edits within this time of the last save update that version instead of adding one, so a
 # builder session of many taps makes one version, not hundreds.
 COALESCE_EDITS = timedelta(minutes=2)
+# Notes are shown under the list and printed on its roster: a page's worth.
+MAX_NOTES = 2000
+# More models of one unit than any collection holds.
+MAX_MODELS = 10_000
 
 
-def _clean_header(name: str, visibility: str) -> dict[str, str]:
+def _clean_header(name: str, visibility: str, notes: str | None = None) -> dict[str, str]:
     errors = {}
     if not name or not name.strip():
         errors["name"] = "This field is required."
     elif len(name.strip()) > 120:
         errors["name"] = "At most 120 characters."
+    if notes is not None and len(notes) > MAX_NOTES:
+        errors["notes"] = f"Ensure this field has no more than {MAX_NOTES} characters."
     if visibility not in ListVisibility.values:
         errors["visibility"] = f"Must be one of: {', '.join(ListVisibility.values)}."
     return errors
@@ -43,6 +51,8 @@ def check_body(*, game: Game, owner: Any, body: Any) -> tuple[BuildReport, dict[
     """Validate ``body`` for ``owner``; the report and the snapshot of the entries it names."""
     if not isinstance(body, Mapping):
         raise RuleError({"body": "Expected a JSON object."})
+    json_limits.check(body, path="body")
+    json_limits.check_size(body, path="body", max_bytes=LIST_BODY_BYTES)
     system = get_game(game.slug)
     catalogue = selectors.list_catalogue(game=game, user=owner)
     report = system.validate_list(body, catalogue)
@@ -99,7 +109,7 @@ def list_create(
 ) -> SavedList:
     """A new list for ``owner``; ``body`` defaults to the game's empty list."""
     _game_system_checks(game)
-    errors = _clean_header(name, visibility)
+    errors = _clean_header(name, visibility, notes)
     body = dict(body) if body is not None else {}
     try:
         report, snapshot = check_body(game=game, owner=owner, body=body)
@@ -135,7 +145,7 @@ def list_save(
     """Save a new state of the list (a new version; builder taps may coalesce)."""
     name = saved_list.name if name is None else name
     visibility = saved_list.visibility if visibility is None else visibility
-    errors = _clean_header(name, visibility)
+    errors = _clean_header(name, visibility, notes)
     new_body = saved_list.body if body is None else dict(body)
     try:
         report, snapshot = check_body(game=saved_list.game, owner=saved_list.owner, body=new_body)
@@ -259,6 +269,11 @@ def collection_set(
     for field, value in (("printed", printed), ("bought", bought), ("painted", painted)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             errors[field] = "Expected a whole number, 0 or more."
+        elif value > MAX_MODELS:
+            errors[field] = f"Ensure this value is less than or equal to {MAX_MODELS}."
+    for field, text in (("unit", unit), ("name", name)):
+        if len(text) > 120:
+            errors[field] = "Ensure this field has no more than 120 characters."
     if not errors and painted > printed + bought:
         errors["painted"] = "Cannot paint more models than are printed or bought."
     if not unit:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import secrets
 import sys
 import tempfile
 from pathlib import Path
@@ -15,6 +16,11 @@ def _django() -> None:
     os.environ.setdefault("DATABASE_URL", f"sqlite:///{scratch}")
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "companion.settings")
     os.environ["DEBUG"] = "false"
+    # DEBUG off needs a key of its own; no TLS proxy in front (loopback); the in-process
+    # benchmarks measure the code, not the throttles (the production one turns them on).
+    os.environ.setdefault("SECRET_KEY", secrets.token_urlsafe(50))
+    os.environ.setdefault("HTTPS", "0")
+    os.environ.setdefault("THROTTLE", "0")
     import django
     from django.core.management import call_command
 
@@ -32,6 +38,7 @@ def main() -> int:
         bench_live_table,
         bench_maker_war_salvo,
         bench_printing,
+        bench_production_table,
         bench_stl,
         bench_unit_cost,
         machine,
@@ -44,6 +51,7 @@ def main() -> int:
         bench_army_validate.run(),
         bench_deck_validate.run(),
         bench_live_table.run(),
+        *bench_production_table.run(),
         bench_maker_war_salvo.run(),
         bench_printing.run(),
         bench_stl.run(),

@@ -18,7 +18,7 @@ def _form_field(spec: FieldSpec) -> forms.Field:
         "help_text": spec.help,
     }
     if spec.type == "int":
-        return forms.IntegerField(min_value=spec.min_value, max_value=spec.max_value, **common)
+        return forms.IntegerField(min_value=spec.min_value, max_value=spec.high, **common)
     if spec.type == "bool":
         return forms.BooleanField(**{**common, "required": False})
     if spec.type == "choice":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from catalog.models import Entry, Faction, Game, Visibility
@@ -44,11 +45,17 @@ class GameSerializer(serializers.ModelSerializer):
             "kinds",
         ]
 
+    @extend_schema_field(KindSerializer(many=True))
     def get_kinds(self, game: Game) -> list[dict]:
         return KindSerializer(get_game(game.slug).kinds, many=True).data
 
 
 class FactionSerializer(serializers.ModelSerializer):
+    keywords = serializers.ListField(child=serializers.CharField(), read_only=True)
+    special_rules = serializers.ListField(
+        child=serializers.CharField(), read_only=True, help_text="Slugs of the rules' entries."
+    )
+
     class Meta:
         model = Faction
         fields = ["slug", "name", "description", "keywords", "special_rules", "rule", "is_draft"]
@@ -61,7 +68,9 @@ class ReferenceSerializer(serializers.ModelSerializer):
 
 
 class EntrySerializer(serializers.ModelSerializer):
-    faction = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    faction = serializers.SlugRelatedField(
+        slug_field="slug", read_only=True, allow_null=True, help_text="null: neutral."
+    )
     references = ReferenceSerializer(many=True, read_only=True)
     rule_url = serializers.CharField(read_only=True)
     is_homebrew = serializers.BooleanField(read_only=True)
@@ -122,4 +131,6 @@ class HomebrewSerializer(serializers.ModelSerializer):
 
 class UnitCostResultSerializer(serializers.Serializer):
     points = serializers.IntegerField()
-    breakdown = serializers.DictField(child=serializers.FloatField())
+    breakdown = serializers.DictField(
+        child=serializers.FloatField(), help_text="Each term of the formula by its name."
+    )

@@ -11,12 +11,15 @@ django_asgi_app = get_asgi_application()
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
+from companion.body_limits import BodyLimitMiddleware  # noqa: E402
 from companion.routing import websocket_urlpatterns  # noqa: E402
+from companion.table.origin import site_origins_only  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
-        "http": django_asgi_app,
-        "websocket": AuthMiddlewareStack(URLRouter(websocket_urlpatterns)),
+        "http": BodyLimitMiddleware(django_asgi_app),  # oversized bodies: 413, unread
+        # Only pages of this site may open a seat's socket with its player's cookie.
+        "websocket": site_origins_only(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )
 # Startup objects live for the whole process: keep full collections from scanning them.

@@ -81,6 +81,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "companion.middleware.RejectNulMiddleware",  # a NUL in a URL or form: 400 at the door
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -212,6 +213,27 @@ else:
     CELERY_TASK_ALWAYS_EAGER = True
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_WORKER_MAX_TASKS_PER_CHILD = 20
+# A job survives its worker: acknowledged after it ran (a worker lost mid-job leaves the
+# message to be delivered again), one message fetched at a time (none held by a busy or
+# dead worker), and the job row's heartbeat sweep behind both (printing/sweep.py).
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# A dead broker fails a request within about a second (answered 503), not after 20 s of
+# kombu's reconnecting: one retry, short socket timeouts. The worker's own reconnection
+# loop (broker_connection_max_retries) is not affected.
+CELERY_BROKER_CONNECTION_TIMEOUT = 1
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "max_retries": 1,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "interval_max": 0.5,
+    "socket_connect_timeout": 1,
+    "socket_timeout": 5,
+    "visibility_timeout": 3600,
+}
+CELERY_TASK_PUBLISH_RETRY = False
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -254,6 +276,20 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "companion.errors.api_exception_handler",
     "NUM_PROXIES": int(os.environ.get("PROXY_COUNT", 0)) or None,
 }
+
+# --- Request limits (companion/body_limits.py has the per-kind sizes) ---------------------
+# Bodies over their kind's size are refused by the ASGI middleware before Django reads
+# them; inside Django the largest non-file body is a list form (1 MB), and no form of
+# Muster's has more than a few hundred fields (a collection or print form).
+DATA_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 1000
+# JSON bodies: the path's size limit, then depth, NUL, integer range (companion/parsers.py).
+REST_FRAMEWORK["DEFAULT_PARSER_CLASSES"] = [
+    "companion.parsers.LimitedJSONParser",
+    "rest_framework.parsers.FormParser",
+    "rest_framework.parsers.MultiPartParser",
+]
+
 SPECTACULAR_SETTINGS = {
     "TITLE": "Muster API",
     "DESCRIPTION": "Catalogues, builders and tables of five tabletop games.",
@@ -262,6 +298,20 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    "SERVE_INCLUDE_SCHEMA": False,  # the schema endpoint is not part of the API it describes
+    # Choice sets that share a field name ("visibility", "status"), each named after its model.
+    "ENUM_NAME_OVERRIDES": {
+        "ListVisibilityEnum": "armies.models.ListVisibility",
+        "HomebrewVisibilityEnum": [("private", "Private"), ("link", "Anyone with the link")],
+        "JobStatusEnum": "printing.models.JobStatus",
+        "TableStatusEnum": "companion.table.models.TableStatus",
+    },
+    # Every operation's error answers in the one error shape (companion/api_schema.py).
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "companion.api_schema.add_error_responses",
+        "companion.api_schema.describe_path_values",
+    ],
 }
 
 LOGGING = {

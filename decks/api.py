@@ -6,7 +6,7 @@ import secrets
 
 from django.http import Http404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import permissions
+from rest_framework import permissions, serializers
 from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -16,6 +16,27 @@ from armies import selectors as list_selectors
 from catalog.models import Game
 from decks import selectors
 from decks.views import target_cards
+
+
+class PlaytestSerializer(serializers.Serializer):
+    hand = serializers.ListField(child=serializers.CharField(), help_text="Card slugs, in order.")
+    library = serializers.IntegerField(help_text="Cards left in the deck.")
+    seed = serializers.CharField(help_text="Ask again with it for the same shuffle.")
+    exhausted = serializers.BooleanField(help_text="More cards were asked than the deck holds.")
+
+
+class OddsRowSerializer(serializers.Serializer):
+    turn = serializers.IntegerField()
+    cards_seen = serializers.IntegerField()
+    probability = serializers.FloatField()
+
+
+class OddsSerializer(serializers.Serializer):
+    target = serializers.CharField()
+    deck_size = serializers.IntegerField()
+    successes = serializers.IntegerField(help_text="Target cards in the deck.")
+    k = serializers.IntegerField()
+    rows = OddsRowSerializer(many=True)
 
 
 def _deck(request: Request, game: str, pk: int):
@@ -38,7 +59,10 @@ class PlaytestView(APIView):
 
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(parameters=[OpenApiParameter("seed", str), OpenApiParameter("draws", int)])
+    @extend_schema(
+        parameters=[OpenApiParameter("seed", str), OpenApiParameter("draws", int)],
+        responses=PlaytestSerializer,
+    )
     def get(self, request: Request, game: str, pk: int) -> Response:
         saved = _deck(request, game, pk)
         body = list_selectors.body_for(saved, request.user)
@@ -59,7 +83,8 @@ class OddsView(APIView):
             ),
             OpenApiParameter("k", int),
             OpenApiParameter("turns", int),
-        ]
+        ],
+        responses=OddsSerializer,
     )
     def get(self, request: Request, game: str, pk: int) -> Response:
         saved = _deck(request, game, pk)

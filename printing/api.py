@@ -1,20 +1,49 @@
-"""REST API of print jobs: ask for a file, follow its progress, download it."""
+"""REST API of print jobs: ask for a file, follow its progress, download it.
+
+A job is read through ``sweep.recover`` (a job whose worker was lost is taken up again or
+failed with its reason, then retryable); params beyond the rules answer 400 by field, and
+a broker that cannot be reached 503 (``PrintServiceUnavailable``), leaving no job.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django.http import FileResponse, Http404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import NotAuthenticated, NotFound, ValidationError
+from rest_framework.exceptions import APIException, NotAuthenticated, NotFound, ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from companion.api_schema import errors
+from companion.games.base import RuleError
 from printing import offers, selectors, services, views
+from printing.dispatch import UNAVAILABLE, ServiceUnavailable
 from printing.models import PrintJob
 from printing.producers import UnknownProducer
 from printing.sources import SourceError
+from printing.sweep import recover
+
+
+class PrintServiceUnavailable(APIException):
+    """503: the broker that hands jobs to workers is not reachable; nothing was queued."""
+
+    status_code = status.HTTP_503_SERVICE_UNAVAILABLE
+    default_detail = UNAVAILABLE
+    default_code = "print_service_unavailable"
+
+
+def refusal(exc: RuleError, prefix: str = "") -> ValidationError:
+    """A 400 naming each refused param (``params.settings.back_dx``: the limit)."""
+    return ValidationError(
+        {
+            field if field.startswith(prefix) else f"{prefix}{field}": [message]
+            for field, message in exc.errors.items()
+        }
+    )
 
 
 class JobSerializer(serializers.ModelSerializer):
@@ -68,11 +97,18 @@ class JobRequestSerializer(serializers.Serializer):
         return attrs
 
 
+JOB_ANSWERS = {
+    200: OpenApiResponse(JobSerializer, description="The job is done or failed."),
+    202: OpenApiResponse(JobSerializer, description="The job is queued or running."),
+}
+FILE_TYPES = ("application/pdf", "application/zip", "model/stl")
+
+
 def _job(request: Request, pk: int) -> PrintJob:
     job = selectors.job_for_viewer(pk=pk, user=request.user)
     if job is None:
         raise NotFound("No such print job.")
-    return job
+    return recover(job)
 
 
 def _answer(job: PrintJob, request: Request) -> Response:
@@ -84,6 +120,11 @@ def _answer(job: PrintJob, request: Request) -> Response:
 class JobListView(APIView):
     serializer_class = JobRequestSerializer
 
+    @extend_schema(
+        request=JobRequestSerializer,
+        responses={**JOB_ANSWERS, **errors(404, 503)},
+        description="A finished job with the same input is answered at once (the cache).",
+    )
     def post(self, request: Request) -> Response:
         given = JobRequestSerializer(data=request.data)
         given.is_valid(raise_exception=True)
@@ -116,23 +157,36 @@ class JobListView(APIView):
             )
         except UnknownProducer:
             raise ValidationError({"kind": [f"Unknown kind {kind!r}."]}) from None
+        except RuleError as exc:
+            raise refusal(exc, "params." if data.get("kind") else "") from None
+        except ServiceUnavailable as exc:
+            raise PrintServiceUnavailable(exc.message) from None
         return _answer(job, request)
 
 
 class JobDetailView(APIView):
+    @extend_schema(responses=JOB_ANSWERS)
     def get(self, request: Request, pk: int) -> Response:
         return _answer(_job(request, pk), request)
 
 
 class JobRetryView(APIView):
+    @extend_schema(request=None, responses={**JOB_ANSWERS, **errors(400, 503)})
     def post(self, request: Request, pk: int) -> Response:
         job = _job(request, pk)
         if not selectors.can_retry(job, request.user):
             raise ValidationError("Only a failed job can be retried, by its owner.")
-        return _answer(services.job_retry(job), request)
+        try:
+            return _answer(services.job_retry(job), request)
+        except ServiceUnavailable as exc:
+            raise PrintServiceUnavailable(exc.message) from None
 
 
 class JobDownloadView(APIView):
+    @extend_schema(
+        responses={(200, kind): OpenApiTypes.BINARY for kind in FILE_TYPES},
+        description="The job's file, once it is done (404 before).",
+    )
     def get(self, request: Request, pk: int) -> FileResponse:
         try:
             return views.file_response(_job(request, pk))

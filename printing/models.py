@@ -46,9 +46,15 @@ class PrintJob(models.Model):
     error = models.TextField(blank=True)
     created = models.DateTimeField(auto_now_add=True)
     finished = models.DateTimeField(null=True, blank=True)
+    # The last sign of life of a queued or running job: set when it is sent to a worker and
+    # on every progress report. A job silent for too long is taken up again by the sweep
+    # (``printing.sweep``), which counts ``attempts`` (one per run a worker started).
+    heartbeat = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         ordering = ["-created"]
+        indexes = [models.Index(fields=["status", "heartbeat"], name="printjob_status_beat")]
 
     def __str__(self) -> str:
         return f"{self.kind} #{self.pk} ({self.status})"

@@ -7,10 +7,13 @@ Nothing here imports Django: worker processes only need WeasyPrint.
 
 from __future__ import annotations
 
+import ctypes
 import io
 import logging
 import multiprocessing
 import os
+import signal
+import sys
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
@@ -80,6 +83,23 @@ def _context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("fork")
 
 
+PR_SET_PDEATHSIG = 1  # linux/prctl.h
+
+
+def die_with_parent(parent: int) -> None:
+    """Initializer of every render process: the kernel kills it when its parent goes (a
+    worker killed mid-job must not leave its render processes behind), and it leaves at
+    once when the parent is already gone (killed between the fork and this call)."""
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        except (OSError, AttributeError):  # no prctl here: the getppid check still holds
+            log.warning("render process cannot ask to die with its parent")
+    if os.getppid() != parent:
+        os._exit(1)
+
+
 def merge(parts: Sequence[bytes], *, title: str = "") -> bytes:
     """PDF documents joined in order into one."""
     from pypdf import PdfWriter
@@ -119,7 +139,12 @@ def render_chunks(
     procs = min(workers(), count) if count >= PARALLEL_FROM else 1
     if procs > 1:
         try:
-            with ProcessPoolExecutor(max_workers=procs, mp_context=_context()) as pool:
+            with ProcessPoolExecutor(
+                max_workers=procs,
+                mp_context=_context(),
+                initializer=die_with_parent,
+                initargs=(os.getpid(),),
+            ) as pool:
                 futures = {pool.submit(_render, doc): i for i, doc in enumerate(documents)}
                 for done, future in enumerate(as_completed(futures), start=1):
                     parts[futures[future]] = future.result()

@@ -1,4 +1,5 @@
-"""The one background task behind every printable: run the job's producer, keep the file."""
+"""The one background task behind every printable: run the job's producer, keep the file;
+and the sweep of jobs whose worker was lost, as a task."""
 
 from __future__ import annotations
 
@@ -8,10 +9,12 @@ import time
 from celery import shared_task
 from django.core.files.base import ContentFile
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 
-from printing.models import JobStatus, PrintJob
-from printing.producers import UnknownProducer, get_producer
+from printing.models import JobStatus, PrintJob, job_upload_to
+from printing.producers import Product, UnknownProducer, get_producer
+from printing.sweep import sweep_stale
 
 log = logging.getLogger(__name__)
 
@@ -20,10 +23,13 @@ PROGRESS_EVERY = 0.3
 
 
 class _Reporter:
-    """Writes progress to the job row, throttled so a big deck does not hammer the database."""
+    """Writes progress and the heartbeat to the job row, throttled so a big deck does not
+    hammer the database. Only this run's writes count: a run the sweep gave up on (its
+    row requeued, or claimed again by another worker) writes nothing."""
 
-    def __init__(self, job_id: int) -> None:
+    def __init__(self, job_id: int, attempt: int) -> None:
         self.job_id = job_id
+        self.attempt = attempt
         self.last = 0.0
 
     def __call__(self, percent: int, message: str) -> None:
@@ -31,13 +37,22 @@ class _Reporter:
         if now - self.last < PROGRESS_EVERY and percent < 100:
             return
         self.last = now
-        PrintJob.objects.filter(pk=self.job_id, status=JobStatus.RUNNING).update(
-            progress=max(0, min(99, int(percent))), message=str(message)[:200]
+        _mine(self.job_id, self.attempt).update(
+            progress=max(0, min(99, int(percent))),
+            message=str(message)[:200],
+            heartbeat=timezone.now(),
         )
 
 
+def _mine(job_id: int, attempt: int) -> QuerySet[PrintJob]:
+    """The job's row while this run still holds it."""
+    return PrintJob.objects.filter(pk=job_id, status=JobStatus.RUNNING, attempts=attempt)
+
+
 def _claim(job_id: int) -> PrintJob | None:
-    """Mark a queued job running; None when it is gone or another run has it."""
+    """Mark a queued job running and count the attempt; None when it is gone or another
+    run has it. Idempotent against duplicate deliveries (a late-acknowledged message
+    delivered again, a message the sweep sent twice): only a queued job is claimed."""
     with transaction.atomic():
         job = PrintJob.objects.select_for_update().filter(pk=job_id).first()
         if job is None or job.status != JobStatus.QUEUED:
@@ -45,7 +60,9 @@ def _claim(job_id: int) -> PrintJob | None:
         job.status = JobStatus.RUNNING
         job.progress = 0
         job.message = "Starting"
-        job.save(update_fields=["status", "progress", "message"])
+        job.attempts += 1
+        job.heartbeat = timezone.now()
+        job.save(update_fields=["status", "progress", "message", "attempts", "heartbeat"])
         return job
 
 
@@ -56,32 +73,53 @@ def _reason(exc: BaseException) -> str:
     return text if isinstance(exc, (ValueError, KeyError)) else f"{exc.__class__.__name__}: {text}"
 
 
-@shared_task(name="printing.run_job")
+def _keep(job: PrintJob, product: Product) -> bool:
+    """Store the finished file, then point the row at it in one update: the row names a
+    file only once every byte is written, so a partial file is never served. A run that
+    lost the job meanwhile deletes its file instead."""
+    storage = job.file.storage
+    name = storage.save(job_upload_to(job, product.filename), ContentFile(product.data))
+    kept = _mine(job.pk, job.attempts).update(
+        file=name,
+        filename=product.filename,
+        content_type=product.content_type,
+        status=JobStatus.DONE,
+        progress=100,
+        message="Ready",
+        error="",
+        finished=timezone.now(),
+        heartbeat=timezone.now(),
+    )
+    if not kept:
+        storage.delete(name)
+    return bool(kept)
+
+
+@shared_task(name="printing.run_job", ignore_result=True, acks_late=True)
 def run_job(job_id: int) -> str:
-    """Make the job's file; on any error the job is failed with a reason a player can read."""
+    """Make the job's file; on any error the job is failed with a reason a player can read.
+
+    Acknowledged late (``CELERY_TASK_ACKS_LATE``): a worker lost mid-job leaves its message
+    to be delivered again, and the sweep takes the job up in any case."""
     job = _claim(job_id)
     if job is None:
         return "skipped"
     try:
         made_by = get_producer(job.kind)
-        product = made_by.make(dict(job.params), _Reporter(job.pk))
+        product = made_by.make(dict(job.params), _Reporter(job.pk, job.attempts))
     except Exception as exc:  # the job records every failure; nothing is lost silently
         log.exception("print job %s failed", job_id)
-        PrintJob.objects.filter(pk=job.pk).update(
+        _mine(job.pk, job.attempts).update(
             status=JobStatus.FAILED,
             error=_reason(exc),
             message="Failed",
             finished=timezone.now(),
         )
         return "failed"
-    job.refresh_from_db()
-    job.file.save(product.filename, ContentFile(product.data), save=False)
-    job.filename = product.filename
-    job.content_type = product.content_type
-    job.status = JobStatus.DONE
-    job.progress = 100
-    job.message = "Ready"
-    job.error = ""
-    job.finished = timezone.now()
-    job.save()
-    return "done"
+    return "done" if _keep(job, product) else "superseded"
+
+
+@shared_task(name="printing.sweep_jobs", ignore_result=True)
+def sweep_jobs() -> int:
+    """Take up stale jobs (for a Celery beat entry, if a deployment runs one)."""
+    return sweep_stale()

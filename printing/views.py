@@ -1,25 +1,45 @@
-"""Pages of the print shop: the print form, a job's progress (htmx polling), the download."""
+"""Pages of the print shop: the print form, a job's progress (htmx polling), the download.
+
+Every page that makes a job is a POST. A job page is read through ``sweep.recover`` (a job
+whose worker was lost is taken up again, or failed, as it is shown). A broker that cannot
+be reached is a 503 page saying to try again; params beyond the rules a 400 by field.
+"""
 
 from __future__ import annotations
 
+from django import forms
 from django.contrib.auth.views import redirect_to_login
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
+from companion.games.base import RuleError
 from printing import offers, selectors, services
+from printing.dispatch import ServiceUnavailable
 from printing.layout import CARD_SIZES, PAPERS
 from printing.models import PrintJob
 from printing.producers import UnknownProducer, get_producer
 from printing.sources import SourceError
+from printing.sweep import recover
 
 
 def _job(request: HttpRequest, pk: int) -> PrintJob:
     job = selectors.job_for_viewer(pk=pk, user=request.user)
     if job is None:
         raise Http404("No such print job.")
-    return job
+    return recover(job)
+
+
+def unavailable(request: HttpRequest, exc: ServiceUnavailable, back: str = "") -> HttpResponse:
+    """503: the print service (its broker) is not reachable; nothing was queued."""
+    template = "printing/_unavailable.html" if request.headers.get("HX-Request") else None
+    return render(
+        request,
+        template or "printing/unavailable.html",
+        {"message": exc.message, "back_url": back or request.get_full_path()},
+        status=503,
+    )
 
 
 def _context(request: HttpRequest, job: PrintJob) -> dict[str, object]:
@@ -85,7 +105,10 @@ def retry(request: HttpRequest, pk: int) -> HttpResponse:
     job = _job(request, pk)
     if not selectors.can_retry(job, request.user):
         raise Http404("Only the job's owner can retry it.")
-    job = services.job_retry(job)
+    try:
+        job = services.job_retry(job)
+    except ServiceUnavailable as exc:
+        return unavailable(request, exc, back=job.get_absolute_url())
     if request.headers.get("HX-Request"):
         return render(request, "printing/_status.html", _context(request, job))
     return redirect(job)
@@ -108,10 +131,19 @@ def print_form(request: HttpRequest, source: str, ref: str) -> HttpResponse:
         kind, params, private = offers.resolve(
             offer, form.cleaned_data, base_url=request.build_absolute_uri("/")
         )
-        job = services.job_request(kind=kind, params=params, owner=request.user, is_private=private)
-        if request.headers.get("HX-Request"):
-            return render(request, "printing/_status.html", _context(request, job))
-        return redirect(job)
+        try:
+            job = services.job_request(
+                kind=kind, params=params, owner=request.user, is_private=private
+            )
+        except ServiceUnavailable as exc:
+            return unavailable(request, exc)
+        except RuleError as exc:
+            for field, message in exc.errors.items():
+                form.add_error(field if field in form.fields else None, message)
+        else:
+            if request.headers.get("HX-Request"):
+                return render(request, "printing/_status.html", _context(request, job))
+            return redirect(job)
     return render(
         request,
         "printing/print_form.html",
@@ -120,15 +152,31 @@ def print_form(request: HttpRequest, source: str, ref: str) -> HttpResponse:
     )
 
 
-def calibrate(request: HttpRequest) -> HttpResponse:
-    """The duplex calibration page as a job (one shared file per paper and card size)."""
-    paper = request.GET.get("paper", "a4")
-    card = request.GET.get("card", "poker")
-    if paper not in PAPERS or card not in CARD_SIZES:
-        raise Http404("No such paper or card size.")
-    job = services.job_request(
-        kind="calibration-pdf",
-        params={"settings": {"paper": paper, "card": card}},
-        owner=request.user,
+class CalibrationForm(forms.Form):
+    paper = forms.ChoiceField(label="Paper", choices=[(k, v.title) for k, v in PAPERS.items()])
+    card = forms.ChoiceField(
+        label="Card size", choices=[(k, v.title) for k, v in CARD_SIZES.items()], initial="poker"
     )
-    return redirect(job)
+
+
+@require_http_methods(["GET", "POST"])
+def calibrate(request: HttpRequest) -> HttpResponse:
+    """The duplex calibration page: a GET shows the choice of paper and card size, the
+    POST makes the job (one shared file per paper and card size). A GET never makes one."""
+    if request.method == "GET":
+        initial = {k: request.GET[k] for k in ("paper", "card") if request.GET.get(k)}
+        form = CalibrationForm(initial=initial)
+    else:
+        form = CalibrationForm(request.POST)
+        if form.is_valid():
+            try:
+                job = services.job_request(
+                    kind="calibration-pdf",
+                    params={"settings": dict(form.cleaned_data)},
+                    owner=request.user,
+                )
+            except ServiceUnavailable as exc:
+                return unavailable(request, exc)
+            return redirect(job)
+    status = 400 if request.method == "POST" else 200
+    return render(request, "printing/calibrate.html", {"form": form}, status=status)

@@ -61,6 +61,11 @@ class EntrySpec:
     order: int = 0  # position in the book's own table
 
 
+# No number on any card, unit or table of these games goes past this; a field without a
+# maximum of its own stops here, so homebrew stays printable and prices stay small.
+FIELD_MAX = 1000
+
+
 @dataclass(frozen=True)
 class FieldSpec:
     """One field of a kind's ``data``, used to build forms, serializers and tables."""
@@ -74,6 +79,11 @@ class FieldSpec:
     max_value: int | None = None
     help: str = ""
     show_in_list: bool = False
+
+    @property
+    def high(self) -> int:
+        """The largest whole number the field takes: its own maximum, else ``FIELD_MAX``."""
+        return FIELD_MAX if self.max_value is None else self.max_value
 
 
 @dataclass(frozen=True)
@@ -285,8 +295,8 @@ def clean_fields(fields: Iterable[FieldSpec], data: Mapping[str, Any]) -> dict[s
             if spec.min_value is not None and value < spec.min_value:
                 errors[path] = f"Must be at least {spec.min_value}."
                 continue
-            if spec.max_value is not None and value > spec.max_value:
-                errors[path] = f"Must be at most {spec.max_value}."
+            if value > spec.high:
+                errors[path] = f"Must be at most {spec.high}."
                 continue
         elif spec.type == "bool":
             if not isinstance(value, bool):

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import permissions, serializers, status
 from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.request import Request
@@ -19,32 +18,146 @@ from rest_framework.views import APIView
 from armies.models import SavedList
 from catalog.api import rule_error_to_validation
 from catalog.models import Game
+from companion.api_schema import errors
 from companion.games.base import RuleError
+from companion.inputs import MAX_ID
 from companion.table import selectors, services
-from companion.table.models import Seat, Table
+from companion.table.models import CODE_ALPHABET, Seat, Table, TableStatus
+
+# More moves than any game at a club night makes (a long Maker-War battle logs ~2,000).
+MAX_SEQ = 1_000_000
 
 
 class TableInput(serializers.Serializer):
     game = serializers.SlugField()
     name = serializers.CharField(max_length=40)
-    list = serializers.IntegerField(required=False, help_text="One of your saved lists.")
+    list = serializers.IntegerField(
+        required=False, min_value=1, max_value=MAX_ID, help_text="One of your saved lists."
+    )
     options = serializers.DictField(required=False)
 
 
 class JoinInput(serializers.Serializer):
     name = serializers.CharField(max_length=40)
-    list = serializers.IntegerField(required=False)
+    list = serializers.IntegerField(required=False, min_value=1, max_value=MAX_ID)
 
 
 class ActionInput(serializers.Serializer):
     action = serializers.DictField(help_text='The game\'s action, e.g. {"type": "pass"}.')
-    seq = serializers.IntegerField(help_text="The last seq this device has seen.")
+    seq = serializers.IntegerField(
+        min_value=-1, max_value=MAX_SEQ, help_text="The last seq this device has seen."
+    )
     client_id = serializers.CharField(
         max_length=64, help_text="Unique per action; a resend with the same id applies once."
     )
     as_table = serializers.BooleanField(
         required=False, default=False, help_text="Host only: act for the table itself."
     )
+
+
+class UndoInput(serializers.Serializer):
+    seq = serializers.IntegerField(
+        min_value=-1, max_value=MAX_SEQ, help_text="The last seq this device has seen."
+    )
+    client_id = serializers.CharField(max_length=64)
+
+
+class SeatRowSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    name = serializers.CharField()
+    removed = serializers.BooleanField()
+    is_host = serializers.BooleanField()
+
+
+class UndoVotesSerializer(serializers.Serializer):
+    """An undo asked by agreement: the action to take back and the seats that agreed."""
+
+    target = serializers.IntegerField(required=False, help_text="The seq to undo.")
+    seats = serializers.ListField(child=serializers.IntegerField(), required=False)
+
+
+class TableStateSerializer(serializers.Serializer):
+    """What one device may see: the table's facts and the game engine's view of its seat
+    (``view``, ``legal_actions`` and ``rolls`` are shaped by each game's engine)."""
+
+    code = serializers.CharField()
+    game = serializers.CharField()
+    game_name = serializers.CharField()
+    seq = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=TableStatus.choices)
+    seats = SeatRowSerializer(many=True)
+    me = serializers.IntegerField(allow_null=True, help_text="This device's seat; null: none.")
+    is_host = serializers.BooleanField()
+    min_players = serializers.IntegerField()
+    max_players = serializers.IntegerField(allow_null=True)
+    waiting_for = serializers.IntegerField(help_text="Seats still to fill before a start.")
+    view = serializers.DictField(allow_null=True, help_text="null until the game starts.")
+    legal_actions = serializers.ListField(child=serializers.DictField())
+    can_undo = serializers.BooleanField()
+    can_ask_undo = serializers.BooleanField(required=False)
+    rolls = serializers.ListField(child=serializers.DictField(), help_text="Latest dice rolls.")
+    undo_votes = UndoVotesSerializer()
+
+
+class TableCreatedSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    seat = serializers.IntegerField()
+    seat_token = serializers.CharField(help_text="Send as X-Seat-Token to act from this seat.")
+    view = TableStateSerializer()
+
+
+class SeatTokenSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    seat_token = serializers.CharField(help_text="Send as X-Seat-Token to act from this seat.")
+
+
+class ActedSerializer(serializers.Serializer):
+    applied = serializers.IntegerField(help_text="The seq of the action.")
+    replayed = serializers.BooleanField(help_text="A resend: it had been applied already.")
+    view = TableStateSerializer()
+
+
+class UndoneSerializer(serializers.Serializer):
+    applied = serializers.IntegerField(allow_null=True, help_text="null: a vote was counted.")
+    undo_votes = UndoVotesSerializer()
+    view = TableStateSerializer()
+
+
+class StaleSerializer(serializers.Serializer):
+    detail = serializers.CharField()
+    view = TableStateSerializer()
+
+
+class LogActionSerializer(serializers.Serializer):
+    seq = serializers.IntegerField()
+    seat = serializers.IntegerField(allow_null=True, help_text="null: the table or host.")
+    at = serializers.DateTimeField()
+    type = serializers.CharField(allow_null=True)
+    undone = serializers.BooleanField()
+    action = serializers.DictField(required=False, help_text="Only this device's own actions.")
+
+
+class LogSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    game = serializers.CharField()
+    seat = serializers.IntegerField(allow_null=True)
+    seats = serializers.ListField(child=serializers.CharField())
+    actions = LogActionSerializer(many=True)
+    events = serializers.ListField(child=serializers.DictField())
+
+
+CODE = OpenApiParameter(
+    "code",
+    str,
+    OpenApiParameter.PATH,
+    pattern=f"^[{CODE_ALPHABET}]{{6}}$",
+    description="Table code.",
+)
+SEAT_TOKEN = OpenApiParameter(
+    "X-Seat-Token", str, OpenApiParameter.HEADER, description="A guest seat's token."
+)
+STALE = OpenApiResponse(StaleSerializer, description="Someone acted first: the table now.")
+NO_SEAT = "400 also when this device holds no seat at this table."
 
 
 def _table(code: str) -> Table:
@@ -78,7 +191,7 @@ def _valid(serializer_class: type, data: Any) -> dict[str, Any]:
 class TablesView(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=TableInput, responses={201: OpenApiTypes.OBJECT})
+    @extend_schema(request=TableInput, responses={201: TableCreatedSerializer})
     def post(self, request: Request) -> Response:
         data = _valid(TableInput, request.data)
         game = Game.objects.filter(slug=data["game"]).first()
@@ -109,7 +222,7 @@ class TablesView(APIView):
 class TableView(APIView):
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(parameters=[CODE, SEAT_TOKEN], responses=TableStateSerializer)
     def get(self, request: Request, code: str) -> Response:
         table = _table(code)
         return Response(selectors.view_for(table, _seat(request, table)))
@@ -120,7 +233,7 @@ class LogView(APIView):
 
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(parameters=[CODE, SEAT_TOKEN], responses=LogSerializer)
     def get(self, request: Request, code: str) -> Response:
         table = _table(code)
         response = Response(selectors.log_export(table, _seat(request, table)))
@@ -131,7 +244,7 @@ class LogView(APIView):
 class JoinView(APIView):
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(request=JoinInput, responses={201: OpenApiTypes.OBJECT})
+    @extend_schema(parameters=[CODE], request=JoinInput, responses={201: SeatTokenSerializer})
     def post(self, request: Request, code: str) -> Response:
         table = _table(code)
         data = _valid(JoinInput, request.data)
@@ -152,7 +265,12 @@ class JoinView(APIView):
 class StartView(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=None, responses=OpenApiTypes.OBJECT)
+    @extend_schema(
+        parameters=[CODE],
+        request=None,
+        responses={200: TableStateSerializer, **errors(400)},
+        description="400: not enough players yet, or the game has started.",
+    )
     def post(self, request: Request, code: str) -> Response:
         table = _table(code)
         try:
@@ -166,7 +284,10 @@ class ActionsView(APIView):
     permission_classes = [permissions.AllowAny]
 
     @extend_schema(
-        request=ActionInput, responses={200: OpenApiTypes.OBJECT, 409: OpenApiTypes.OBJECT}
+        parameters=[CODE, SEAT_TOKEN],
+        request=ActionInput,
+        responses={200: ActedSerializer, 409: STALE},
+        description=NO_SEAT,
     )
     def post(self, request: Request, code: str) -> Response:
         table = _table(code)
@@ -206,18 +327,24 @@ class ActionsView(APIView):
 class UndoView(APIView):
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(request=ActionInput, responses=OpenApiTypes.OBJECT)
+    @extend_schema(
+        parameters=[CODE, SEAT_TOKEN],
+        request=UndoInput,
+        responses={200: UndoneSerializer, 409: STALE},
+        description=NO_SEAT,
+    )
     def post(self, request: Request, code: str) -> Response:
         table = _table(code)
         seat = _seat(request, table)
         if seat is None:
             raise ValidationError({"seat": ["This device holds no seat at this table."]})
+        data = _valid(UndoInput, request.data)
         try:
             result = services.undo(
                 table=table,
                 seat=seat.number,
-                seen_seq=request.data.get("seq"),
-                client_id=str(request.data.get("client_id", "")),
+                seen_seq=data["seq"],
+                client_id=data["client_id"],
                 author=request.user,
             )
         except services.StaleAction as stale:

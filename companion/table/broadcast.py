@@ -4,45 +4,67 @@ Each device listens on its own seat's group (or the public one), so a message ca
 view and no socket ever holds another seat's. Messages may be lost or reordered (Channels
 delivers at most once), so they carry the new ``seq``: a device that notices a gap or a
 silence asks for a full resync.
+
+A push is best effort: the move is committed before it starts, so nothing here may turn
+the move's answer into an error. A channel layer that fails (Redis gone) or anything else
+that goes wrong is logged and dropped; devices catch up by polling.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 
-from companion.table import selectors
-from companion.table.models import Table
+from companion.table import layer_guard, selectors
+from companion.table.models import Seat, Table
+
+logger = logging.getLogger(__name__)
 
 
 def group_name(code: str, key: str) -> str:
     """By the table's random code, not its row id: ids repeat across databases (test
-    workers, staging) that may share one Redis. ``key``: a seat number as text, or
+    workers, staging) that may share one Redis. ``key``: ``seat_key(seat)`` or
     ``public``."""
     return f"table-{code}.{key}"
+
+
+def seat_key(seat: Seat) -> str:
+    """A seat's group key, by its row (never its number, which the start may renumber)."""
+    return f"seat-{seat.pk}"
 
 
 def after_commit(table: Table, *, latest: Any = None) -> None:
     """Push every seat's view once the transaction commits. A caller that holds the table
     as it is being committed (``latest``: the action it just logged) saves re-reading it."""
     if latest is None:
-        transaction.on_commit(lambda: send_changed(table.pk))
+        transaction.on_commit(lambda: push(table.pk))
     else:
-        transaction.on_commit(lambda: send_views(table, latest=latest))
+        transaction.on_commit(lambda: push(table.pk, table=table, latest=latest))
 
 
-def send_changed(table_id: int) -> None:
-    send_views(Table.objects.select_related("game", "host").get(pk=table_id))
+def push(table_id: int, *, table: Table | None = None, latest: Any = selectors.UNREAD) -> None:
+    """``send_views``, never raising: it runs after the commit, when the move stands."""
+    try:
+        if layer_guard.breaker.is_open():
+            return  # the layer failed a moment ago: don't build views nobody will get
+        if table is None:
+            table = Table.objects.select_related("game", "host").get(pk=table_id)
+        send_views(table, latest=latest)
+    except layer_guard.LayerDown:
+        pass  # logged where it failed
+    except Exception as exc:  # a push must not undo a committed move's answer
+        logger.error("table %s: views not pushed (%s)", table_id, layer_guard.where(exc))
 
 
 def send_views(table: Table, *, latest: Any = selectors.UNREAD) -> None:
     """Every seat's view, built once here from the committed state, each sent to its own
     seat's group. A removed seat's devices get the public view, marked so that they stop
-    acting."""
+    acting. ``LayerDown`` when the channel layer cannot take them."""
     layer = get_channel_layer()
     if layer is None:
         return
@@ -51,11 +73,12 @@ def send_views(table: Table, *, latest: Any = selectors.UNREAD) -> None:
         key: view_message(view)
         for key, view in selectors.views_by_seat(table, seat_rows=rows, latest=latest).items()
     }
-    messages = [(group_name(table.code, key), {"text": text}) for key, text in views.items()]
+    messages = [(group_name(table.code, selectors.PUBLIC), {"text": views[selectors.PUBLIC]})]
     messages += [
-        (group_name(table.code, str(s.number)), {"text": views[selectors.PUBLIC], "removed": True})
-        for s in rows
+        (group_name(table.code, seat_key(s)), {"text": views[selectors.PUBLIC], "removed": True})
         if s.removed
+        else (group_name(table.code, seat_key(s)), {"text": views[str(s.number)]})
+        for s in rows
     ]
     async_to_sync(_send_all)(layer, messages)
 
@@ -67,5 +90,9 @@ def view_message(view: dict[str, Any]) -> str:
 
 
 async def _send_all(layer: Any, messages: list[tuple[str, dict[str, Any]]]) -> None:
+    await layer_guard.call(_group_send_all(layer, messages), "push")
+
+
+async def _group_send_all(layer: Any, messages: list[tuple[str, dict[str, Any]]]) -> None:
     for group, message in messages:
         await layer.group_send(group, {"type": "table.changed", **message})

@@ -2,28 +2,64 @@
 
 The socket only pushes and answers pings and resync requests; actions go through the same
 service as the HTTP API (``act``), so there is one path for every change.
+
+Without a channel layer (Redis down) a socket cannot get pushes: it is accepted, sent the
+current view and closed with ``LAYER_DOWN``, so the page polls (every 2 s) and reconnects
+with back-off until the layer is back. An open socket that never pushed would instead stop
+the page polling and leave it stale until its next heartbeat.
 """
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import json
+import logging
 from typing import Any
 from urllib.parse import parse_qs
 
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
+from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from channels.layers import get_channel_layer
+from channels.utils import await_many_dispatch
 from django.template.loader import render_to_string
 from django.utils import timezone
 
 from companion.games.base import RuleError
-from companion.table import broadcast, selectors, services
+from companion.table import broadcast, layer_guard, selectors, services, socket_messages
 from companion.table.models import Seat, Table
+
+logger = logging.getLogger(__name__)
+
+LAYER_DOWN = 4503  # close code: no live pushes now, poll and reconnect later
 
 
 class TableConsumer(AsyncJsonWebsocketConsumer):
-    """One device. Its table and seat are found once, at connect: every later message
-    (an action, a ping, a push) uses them without reading them again."""
+    """One device. Its table and seat are found once, at connect; the seat's number is
+    read again whenever it matters (an action, a view), since the start may renumber it."""
+
+    async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
+        """Channels' own loop, except that a channel layer that cannot give this socket a
+        channel (Redis down) leaves it without one instead of failing the handshake."""
+        self.scope, self.base_send = scope, send
+        self.channel_layer = get_channel_layer(self.channel_layer_alias)
+        sources = [receive]
+        if self.channel_layer is not None:
+            try:
+                self.channel_name = await layer_guard.call(
+                    self.channel_layer.new_channel(), "new channel"
+                )
+            except layer_guard.LayerDown:
+                self.channel_layer = None
+            else:
+                self.channel_receive = functools.partial(
+                    self.channel_layer.receive, self.channel_name
+                )
+                sources.append(self.channel_receive)
+        with contextlib.suppress(StopConsumer):
+            await await_many_dispatch(sources, self.dispatch)
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         """Hand ``message`` to its handler, without Channels' trip to the database thread
@@ -41,20 +77,61 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await self.close(code=4404)
             return
         # Listen first, then read the view: a change in between is then pushed, not missed.
-        await self._listen(selectors.PUBLIC if self.seat is None else str(self.seat.number))
+        listening = await self._listen(
+            selectors.PUBLIC if self.seat is None else broadcast.seat_key(self.seat)
+        )
         await self.accept()
         await self.send_view()
+        if not listening:
+            await self.close(code=LAYER_DOWN)
 
-    async def _listen(self, key: str) -> None:
-        """Join the group of this seat's views (or the public one), leaving the old one."""
-        if getattr(self, "group", None):
-            await self.channel_layer.group_discard(self.group, self.channel_name)
-        self.group = broadcast.group_name(self.table.code, key)
-        await self.channel_layer.group_add(self.group, self.channel_name)
+    async def _listen(self, key: str) -> bool:
+        """Join the group of this seat's views (or the public one), leaving the old one;
+        False when the channel layer cannot be reached."""
+        if self.channel_layer is None:
+            return False
+        await self._leave()
+        group = broadcast.group_name(self.table.code, key)
+        try:
+            await layer_guard.call(self.channel_layer.group_add(group, self.channel_name), "join")
+        except layer_guard.LayerDown:
+            return False
+        self.group = group
+        return True
+
+    async def _leave(self) -> None:
+        group, self.group = getattr(self, "group", None), None
+        if group and self.channel_layer is not None:
+            # On failure: Redis forgets the subscription with the connection anyway.
+            with contextlib.suppress(layer_guard.LayerDown):
+                await layer_guard.call(
+                    self.channel_layer.group_discard(group, self.channel_name), "leave"
+                )
 
     async def disconnect(self, code: int) -> None:
-        if getattr(self, "group", None):
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+        await self._leave()
+
+    @classmethod
+    async def decode_json(cls, text_data: str) -> Any:
+        return socket_messages.parse(text_data)
+
+    async def receive(
+        self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any
+    ) -> None:
+        """One message from the device. Whatever it is, the device gets an answer and the
+        socket stays open: a malformed one is told what is wrong."""
+        try:
+            content = await self.decode_json(text_data)
+        except socket_messages.BadMessage as bad:
+            await self.send_json({"type": "error", "errors": bad.errors})
+            return
+        try:
+            await self.receive_json(content, **kwargs)
+        except Exception as exc:  # one bad message must not close the socket
+            logger.error("table socket: message not handled (%s)", layer_guard.where(exc))
+            await self.send_json(
+                {"type": "error", "errors": {"message": "The server could not do that."}}
+            )
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         kind = content.get("type") if isinstance(content, dict) else None
@@ -63,7 +140,10 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         elif kind == "sync":
             await self.send_view()
         elif kind == "act":
-            await self.send_json(await self._act(content))
+            errors = socket_messages.act_errors(content)
+            await self.send_json(
+                {"type": "error", "errors": errors} if errors else await self._act(content)
+            )
         else:
             await self.send_json({"type": "error", "errors": {"type": "Unknown message."}})
 
@@ -106,9 +186,15 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         )
         return selectors.seat_of(table, user=self.scope.get("user"), token=token)
 
+    def _current_seat(self) -> Seat | None:
+        """This socket's seat as it is now (its number, whether it was removed)."""
+        if self.seat is None:
+            return None
+        return Seat.objects.filter(pk=self.seat.pk, removed=False).first()
+
     @database_sync_to_async
     def _view(self) -> dict[str, Any]:
-        payload = selectors.view_for(selectors.table_by_code(self.table.code), self.seat)
+        payload = selectors.view_for(selectors.table_by_code(self.table.code), self._current_seat())
         message = {"type": "view", "seq": payload["seq"], "data": payload}
         if not self.json_only:  # API clients skip the page's HTML
             message["html"] = render_to_string("table/_view.html", {"t": payload})
@@ -123,15 +209,16 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
 
     @database_sync_to_async
     def _act(self, content: dict[str, Any]) -> dict[str, Any]:
-        if self.seat is None:
+        seat = self._current_seat()
+        if seat is None:
             return {"type": "error", "errors": {"seat": "Spectators cannot act."}}
         try:
             result = services.act(
                 table=self.table,
-                seat=self.seat.number,
-                payload=content.get("action"),
+                seat=seat.number,
+                payload=content["action"],
                 seen_seq=content.get("seq"),
-                client_id=str(content.get("client_id", "")),
+                client_id=content.get("client_id", ""),
                 author=self.scope.get("user"),
             )
         except services.StaleAction as stale:

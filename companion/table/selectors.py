@@ -51,8 +51,10 @@ def seat_for_request(table: Table, request: HttpRequest) -> Seat | None:
 
 
 PUBLIC = "public"
-# Log entries the table keeps for itself; the engine never sees them.
-TABLE_ACTIONS = ("undo", "dice")
+# Log entries the table keeps for itself; the engine never sees them, undo never takes
+# them back. ``start`` is the first (seq 0): the seats and options the game was dealt from.
+START = "start"
+TABLE_ACTIONS = ("undo", "dice", START)
 UNREAD: Any = object()  # "not read yet", where None means "no action yet"
 
 

@@ -22,7 +22,7 @@ from companion.games.table import Seat as EngineSeat
 from companion.games.table import action_rng, check_options, option_fields
 from companion.table import broadcast
 from companion.table.models import Action, Seat, Table, TableStatus
-from companion.table.selectors import TABLE_ACTIONS, agreed_undo_target, undoable
+from companion.table.selectors import START, TABLE_ACTIONS, agreed_undo_target, undoable
 
 
 class StaleAction(Exception):
@@ -47,6 +47,10 @@ def engine_of(game: Game) -> Any:
     return engine
 
 
+# The start entry's client id: ``table:`` ids are the table's own, refused from devices.
+START_CLIENT_ID = "table:start"
+
+
 def _engine_seats(table: Table) -> list[EngineSeat]:
     """The seats as the engine sees them; a player who brought no list plays the game's
     example list, so a table can start without anyone preparing one."""
@@ -56,6 +60,45 @@ def _engine_seats(table: Table) -> list[EngineSeat]:
         EngineSeat(number=s.number, name=s.name, list_body=s.list_body or fallback)
         for s in table.seats.filter(removed=False).order_by("number")
     ]
+
+
+def start_entry(seats: list[EngineSeat], options: Mapping[str, Any]) -> dict[str, Any]:
+    """The log's first entry (``seq`` 0): the seats and options the game was dealt from,
+    so that folding the log gives the same game whoever has left the table since. List
+    bodies may be private: the entry is the table's own (``seat`` None), never exported."""
+    return {
+        "type": START,
+        "seats": [
+            {"number": s.number, "name": s.name, "list_body": dict(s.list_body)} for s in seats
+        ],
+        "options": dict(options),
+    }
+
+
+def seats_of_entry(payload: Mapping[str, Any]) -> list[EngineSeat]:
+    """The engine's seats as a start entry recorded them, in their places."""
+    return [
+        EngineSeat(number=s["number"], name=s["name"], list_body=s["list_body"])
+        for s in payload["seats"]
+    ]
+
+
+def _number_in_order(table: Table) -> None:
+    """Seats ``0..n-1`` in table order before the deal, removed ones after them.
+
+    Engines know a seat by its place among the players, and the table passes a seat's
+    number: a seat removed in the lobby would otherwise shift every later player by one
+    (seat 2 seeing and playing seat 3's hand). Safe while the table is open (nobody has a
+    hidden view yet; devices find their seat by token and listen by seat row). Two steps
+    (all past the highest number, then into place) so no step repeats a number."""
+    seats = list(table.seats.order_by("removed", "number"))
+    if all(seat.number == place for place, seat in enumerate(seats)):
+        return
+    past = max(seat.number for seat in seats) + 1
+    for step in (lambda place, seat: past + seat.number, lambda place, seat: place):
+        for place, seat in enumerate(seats):
+            seat.number = step(place, seat)
+        Seat.objects.bulk_update(seats, ["number"])
 
 
 @transaction.atomic
@@ -124,6 +167,7 @@ def seat_remove(*, table: Table, number: int, by: Any) -> None:
     """The host takes a seat away (a player who left); the game keeps its log."""
     if table.host_id != getattr(by, "pk", None):
         raise RuleError({"seat": "Only the host may remove a seat."})
+    table = Table.objects.select_for_update().get(pk=table.pk)  # not while the start renumbers
     updated = table.seats.filter(number=number).update(removed=True)
     if not updated:
         raise RuleError({"seat": "No such seat."})
@@ -139,11 +183,22 @@ def table_start(*, table: Table, by: Any) -> Table:
     if table.status != TableStatus.OPEN:
         raise RuleError({"table": "The game has already started."})
     system = get_game(table.game.slug)
-    seats = _engine_seats(table)
-    if len(seats) < system.min_players:
-        raise RuleError({"table": f"Waiting for {system.min_players - len(seats)} more player(s)."})
+    seated = table.seats.filter(removed=False).count()
+    if seated < system.min_players:
+        raise RuleError({"table": f"Waiting for {system.min_players - seated} more player(s)."})
     engine = engine_of(table.game)
+    _number_in_order(table)
+    seats = _engine_seats(table)
     table.state = engine.initial_state(seats, table.options, action_rng(table.seed, 0))
+    Action.objects.create(
+        table=table,
+        seq=0,
+        seat=None,
+        client_id=START_CLIENT_ID,
+        payload=start_entry(seats, table.options),
+        events=[{"type": START, "text": "The game started."}],
+        author=by if getattr(by, "is_authenticated", False) else None,
+    )
     table.status = TableStatus.PLAYING
     table.save(update_fields=["state", "status", "updated"])
     broadcast.after_commit(table)
@@ -165,8 +220,7 @@ def act(
     A resend of an action already applied is found by its client id, but only when it would
     be refused or logged twice: the log's unique (table, client id) is what keeps it once,
     so the usual new action costs no search of the log."""
-    if not client_id or len(client_id) > 64:
-        raise RuleError({"client_id": "Send a unique id (at most 64 characters) per action."})
+    _check_client_id(client_id)
     if not isinstance(payload, Mapping) or not isinstance(payload.get("type"), str):
         raise RuleError({"action": "Expected an object with a 'type'."})
     try:
@@ -186,6 +240,18 @@ def act(
         fresh = Table.objects.select_related("game").get(pk=table.pk)
         return ActResult(fresh, done, replayed=True)
     return ActResult(locked, action, replayed=False)
+
+
+def _check_client_id(client_id: Any) -> None:
+    """A device's action id: a short text no device shares with the table's own entries
+    (a resend with the start's id would otherwise "replay" the start)."""
+    if (
+        not isinstance(client_id, str)
+        or not client_id
+        or len(client_id) > 64
+        or client_id.startswith("table:")
+    ):
+        raise RuleError({"client_id": "Send a unique id (at most 64 characters) per action."})
 
 
 def _log(
@@ -264,6 +330,7 @@ def undo(
     """Take back an action: appended to the log as an undo, the state rebuilt by folding
     the log without it. Its author may undo it alone until someone else acts; anyone else's
     request counts as a vote, and the action goes once every seated player has agreed."""
+    _check_client_id(client_id)
     with transaction.atomic():
         locked = Table.objects.select_for_update().select_related("game").get(pk=table.pk)
         done = locked.actions.filter(client_id=client_id).first()
@@ -311,9 +378,15 @@ def undo(
 
 
 def rebuild_state(table: Table) -> dict[str, Any]:
-    """The fold of the log (without undone actions) through the engine: the truth."""
+    """The fold of the log (without undone actions) through the engine: the truth. It
+    starts from the seats and options of the log's first entry, not the seats now."""
     engine = engine_of(table.game)
-    state = engine.initial_state(_engine_seats(table), table.options, action_rng(table.seed, 0))
+    first = table.actions.filter(seq=0, payload__type=START).first()
+    if first is None:  # started before the log kept its start (the migration writes it)
+        seats, options = _engine_seats(table), table.options
+    else:
+        seats, options = seats_of_entry(first.payload), first.payload["options"]
+    state = engine.initial_state(seats, options, action_rng(table.seed, 0))
     for action in (
         table.actions.filter(undone=False).exclude(payload__type__in=TABLE_ACTIONS).order_by("seq")
     ):

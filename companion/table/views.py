@@ -20,9 +20,12 @@ from django.views.decorators.http import require_POST
 
 from armies.models import SavedList
 from catalog.models import Game
+from companion import json_limits
 from companion.games.base import RuleError
 from companion.games.table import option_fields, read_option_form
+from companion.inputs import object_id, whole_number
 from companion.table import selectors, services
+from companion.table.api import MAX_SEQ
 from companion.table.models import Table
 
 
@@ -35,10 +38,10 @@ def _table(code: str) -> Table:
 
 def _list_body(request: HttpRequest, game: Game) -> dict[str, Any]:
     """The body of the player's own saved list chosen in the form, if any."""
-    raw = request.POST.get("list", "")
-    if not raw or not request.user.is_authenticated:
+    pk = object_id(request.POST.get("list"))
+    if pk is None or not request.user.is_authenticated:
         return {}
-    saved = SavedList.objects.filter(pk=raw, owner=request.user, game=game).first()
+    saved = SavedList.objects.filter(pk=pk, owner=request.user, game=game).first()
     return dict(saved.body) if saved else {}
 
 
@@ -191,6 +194,17 @@ def form_fields(post: Any) -> dict[str, Any]:
     return extra
 
 
+def _seq(request: HttpRequest) -> int:
+    return whole_number(request.POST.get("seq"), path="seq", low=-1, high=MAX_SEQ, default=-1)
+
+
+def _client_id(request: HttpRequest) -> str:
+    client_id = request.POST.get("client_id") or uuid.uuid4().hex
+    if len(client_id) > 64:
+        raise RuleError({"client_id": "Ensure this field has no more than 64 characters."})
+    return client_id
+
+
 @require_POST
 def act(request: HttpRequest, code: str) -> HttpResponse:
     """One action from a button: answers with the new view (409 with the current one when
@@ -202,8 +216,12 @@ def act(request: HttpRequest, code: str) -> HttpResponse:
         status, error = 403, {"seat": "Spectators cannot act."}
     else:
         try:
-            payload = json.loads(request.POST.get("action", "{}"))
+            raw = request.POST.get("action", "{}")
+            payload = json_limits.expect_object(
+                json_limits.loads(raw, path="action"), path="action"
+            )
             payload.update(form_fields(request.POST))
+            json_limits.check(payload, path="action")
             as_table = bool(payload.pop("as_table", False)) and table.host_id == getattr(
                 request.user, "pk", None
             )
@@ -211,18 +229,14 @@ def act(request: HttpRequest, code: str) -> HttpResponse:
                 table=table,
                 seat=None if as_table else seat.number,
                 payload=payload,
-                seen_seq=int(request.POST.get("seq", "-1")),
-                client_id=request.POST.get("client_id") or uuid.uuid4().hex,
+                seen_seq=_seq(request),
+                client_id=_client_id(request),
                 author=request.user,
             )
-        except json.JSONDecodeError:
-            status, error = 400, {"action": "Not valid JSON."}
         except services.StaleAction:
             status, error = 409, {"seq": "Someone acted first: here is the table as it is now."}
-        except RuleError as exc:  # before ValueError: a RuleError is one
+        except RuleError as exc:  # the rules, or a bad seq or action (companion.inputs)
             status, error = 400, exc.errors
-        except ValueError:
-            status, error = 400, {"seq": "Expected a whole number."}
     table.refresh_from_db()
     payload = selectors.view_for(table, seat)
     response = render(request, "table/_view.html", {"t": payload, "error": error}, status=status)
@@ -243,8 +257,8 @@ def undo(request: HttpRequest, code: str) -> HttpResponse:
         services.undo(
             table=table,
             seat=seat.number,
-            seen_seq=int(request.POST.get("seq", "-1")),
-            client_id=request.POST.get("client_id") or uuid.uuid4().hex,
+            seen_seq=_seq(request),
+            client_id=_client_id(request),
             author=request.user,
         )
     except services.StaleAction:

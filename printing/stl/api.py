@@ -5,19 +5,109 @@ from __future__ import annotations
 from typing import Any
 
 from django.urls import reverse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    PolymorphicProxySerializer,
+    extend_schema,
+)
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from catalog.api import rule_error_to_validation
+from companion.api_schema import ApiErrorSerializer, errors
 from companion.games.base import RuleError
+from companion.inputs import object_id
+from companion.parsers import LimitedJSONParser
+from printing.api import PrintServiceUnavailable
+from printing.dispatch import ServiceUnavailable
+from printing.models import JobStatus
 from printing.sources import SourceError, visible_list
 from printing.stl import selectors, services, upload_check
 from printing.stl.models import Design, Licence
 from printing.stl.params import all_models
+
+
+class FindingSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    ok = serializers.BooleanField()
+    blocking = serializers.BooleanField(required=False, help_text="A failed one refuses a file.")
+    message = serializers.CharField()
+
+
+class MeshReportSerializer(serializers.Serializer):
+    """Printability of a mesh, measured on it."""
+
+    ok = serializers.BooleanField()
+    triangles = serializers.IntegerField()
+    volume_mm3 = serializers.FloatField()
+    size_mm = serializers.ListField(child=serializers.FloatField(), min_length=3, max_length=3)
+    min_thickness_mm = serializers.FloatField(allow_null=True)
+    findings = FindingSerializer(many=True)
+
+
+class DesignReportSerializer(serializers.Serializer):
+    """Every finding of the upload check, as kept with an accepted design."""
+
+    format = serializers.CharField(allow_blank=True, help_text='"binary" or "ascii".')
+    triangles = serializers.IntegerField()
+    size_mm = serializers.ListField(child=serializers.FloatField())
+    volume_mm3 = serializers.FloatField()
+    min_thickness_mm = serializers.FloatField(allow_null=True)
+    findings = FindingSerializer(many=True)
+
+
+class UploadReportSerializer(DesignReportSerializer):
+    """Every finding of the upload check, and whether it accepts the file."""
+
+    accepted = serializers.BooleanField()
+
+
+class UploadRefusedSerializer(serializers.Serializer):
+    file = serializers.ListField(child=serializers.CharField(), help_text="Why it is refused.")
+    report = UploadReportSerializer()
+
+
+class ParamSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    label = serializers.CharField()
+    type = serializers.ChoiceField(choices=["float", "int", "choice", "bool", "text"])
+    default = serializers.JSONField(allow_null=True, help_text="A number, text or boolean.")
+    min = serializers.FloatField(allow_null=True)
+    max = serializers.FloatField(allow_null=True)
+    step = serializers.FloatField()
+    choices = serializers.ListField(child=serializers.CharField())
+    help = serializers.CharField(allow_blank=True)
+
+
+class Model3DSerializer(serializers.Serializer):
+    game = serializers.CharField()
+    slug = serializers.CharField()
+    name = serializers.CharField()
+    group = serializers.CharField(allow_blank=True)
+    description = serializers.CharField(allow_blank=True)
+    size = serializers.CharField(allow_blank=True)
+    params = ParamSerializer(many=True)
+
+
+class ModelCheckSerializer(serializers.Serializer):
+    values = serializers.DictField(help_text="Every parameter's value, defaults filled in.")
+    report = MeshReportSerializer()
+    bytes = serializers.IntegerField(help_text="Size of the STL file.")
+
+
+class BundleJobSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=JobStatus.choices)
+    progress = serializers.IntegerField()
+    status_url = serializers.CharField()
+    download_url = serializers.CharField(allow_null=True)
 
 
 class DesignSerializer(serializers.ModelSerializer):
@@ -54,6 +144,8 @@ class DesignSerializer(serializers.ModelSerializer):
             "thumbnail_url",
         ]
 
+    report = DesignReportSerializer(read_only=True)
+
     def get_download_url(self, design: Design) -> str:
         return reverse("stl:design-download", args=[design.pk])
 
@@ -72,6 +164,7 @@ class DesignUploadSerializer(serializers.Serializer):
 class ModelListView(APIView):
     """Every parametric model of every game, with its parameters (defaults, ranges, help)."""
 
+    @extend_schema(responses=Model3DSerializer(many=True))
     def get(self, request: Request) -> Response:
         return Response([m.as_dict() for m in all_models().values()])
 
@@ -80,6 +173,11 @@ class ModelCheckView(APIView):
     """Build a model from JSON parameters and answer its printability checks (400: bad
     parameters, by field)."""
 
+    @extend_schema(
+        request={"application/json": OpenApiTypes.OBJECT},
+        responses=ModelCheckSerializer,
+        description="The body maps parameter names (see /api/stl/models/) to values.",
+    )
     def post(self, request: Request, game: str, slug: str) -> Response:
         model = services.model_or_none(game, slug)
         if model is None:
@@ -88,20 +186,40 @@ class ModelCheckView(APIView):
         try:
             values, data, report, _ = services.model_build(model, dict(raw))
         except RuleError as exc:
-            return Response(exc.errors, status=status.HTTP_400_BAD_REQUEST)
+            raise rule_error_to_validation(exc) from exc
         return Response({"values": values, "report": report, "bytes": len(data)})
 
 
 class DesignListView(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
-    parser_classes = [MultiPartParser, FormParser, JSONParser]
+    parser_classes = [MultiPartParser, FormParser, LimitedJSONParser]
 
+    @extend_schema(
+        operation_id="stl_designs_list",
+        parameters=[OpenApiParameter("entry", int, description="Only designs of this unit.")],
+        responses=DesignSerializer(many=True),
+    )
     def get(self, request: Request) -> Response:
         designs = selectors.visible_designs(request.user)
-        if str(request.query_params.get("entry", "")).isdigit():
-            designs = designs.filter(entry_id=int(request.query_params["entry"]))
+        entry = object_id(request.query_params.get("entry"))
+        if entry is not None:
+            designs = designs.filter(entry_id=entry)
         return Response(DesignSerializer(designs[:200], many=True).data)
 
+    @extend_schema(
+        request=DesignUploadSerializer,
+        responses={
+            201: DesignSerializer,
+            400: OpenApiResponse(
+                PolymorphicProxySerializer(
+                    component_name="UploadError",
+                    serializers=[ApiErrorSerializer, UploadRefusedSerializer],
+                    resource_type_field_name=None,
+                ),
+                description="Bad fields, or the file refused with every finding.",
+            ),
+        },
+    )
     def post(self, request: Request) -> Response:
         """Upload a design: 201 with the design, or 400 with every finding of the check."""
         incoming = DesignUploadSerializer(data=request.data)
@@ -139,11 +257,12 @@ class DesignListView(APIView):
                 status=status.HTTP_400_BAD_REQUEST,
             )
         except RuleError as exc:
-            return Response(exc.errors, status=status.HTTP_400_BAD_REQUEST)
+            raise rule_error_to_validation(exc) from exc
         return Response(DesignSerializer(design).data, status=status.HTTP_201_CREATED)
 
 
 class DesignDetailView(APIView):
+    @extend_schema(responses=DesignSerializer)
     def get(self, request: Request, pk: int) -> Response:
         design = selectors.design_for_viewer(pk=pk, user=request.user)
         if design is None:
@@ -163,6 +282,9 @@ class BundleSerializer(serializers.Serializer):
 class BundleView(APIView):
     """Ask for a list's bundle: the print job (follow it at ``/api/print/jobs/<id>/``)."""
 
+    @extend_schema(
+        request=BundleSerializer, responses={201: BundleJobSerializer, **errors(403, 503)}
+    )
     def post(self, request: Request, pk: int) -> Response:
         incoming = BundleSerializer(data=request.data)
         incoming.is_valid(raise_exception=True)
@@ -185,7 +307,9 @@ class BundleView(APIView):
                 min_feature=data["min_feature"],
             )
         except RuleError as exc:
-            return Response(exc.errors, status=status.HTTP_400_BAD_REQUEST)
+            raise rule_error_to_validation(exc) from exc
+        except ServiceUnavailable as exc:
+            raise PrintServiceUnavailable(exc.message) from None
         return Response(
             {
                 "id": job.pk,

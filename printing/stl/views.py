@@ -14,6 +14,9 @@ from django.views.decorators.http import require_POST
 from catalog.models import Entry
 from companion.games.base import RuleError
 from companion.games.registry import all_games
+from companion.inputs import object_id
+from printing import views as print_views
+from printing.dispatch import ServiceUnavailable
 from printing.sources import SourceError, visible_list
 from printing.stl import selectors, services, sizes
 from printing.stl.forms import BundleForm, DesignUploadForm, MissingBundleForm
@@ -121,9 +124,9 @@ def model_stl(request: HttpRequest, game: str, slug: str) -> HttpResponse:
 
 def design_list(request: HttpRequest) -> HttpResponse:
     designs = selectors.visible_designs(request.user)
-    entry_pk = request.GET.get("entry", "")
-    if entry_pk.isdigit():
-        designs = designs.filter(entry_id=int(entry_pk))
+    entry_pk = object_id(request.GET.get("entry"))
+    if entry_pk is not None:
+        designs = designs.filter(entry_id=entry_pk)
     game = request.GET.get("game", "")
     if game:
         designs = designs.filter(entry__game__slug=game)
@@ -234,6 +237,8 @@ def bundle(request: HttpRequest, pk: int) -> HttpResponse:
                 bed=bed,
                 min_feature=data["min_feature"],
             )
+        except ServiceUnavailable as exc:
+            return print_views.unavailable(request, exc)
         except RuleError as exc:
             for field, message in exc.errors.items():
                 form.add_error(field if field in form.fields else None, message)
@@ -267,6 +272,8 @@ def missing_bundle(request: HttpRequest, pk: int) -> HttpResponse:
             job = services.missing_bundle_request(
                 saved_list=saved_list, user=request.user, rows=rows, data=form.cleaned_data
             )
+        except ServiceUnavailable as exc:
+            return print_views.unavailable(request, exc)
         except RuleError as exc:
             for field, message in exc.errors.items():
                 form.add_error(field if field in form.fields else None, message)

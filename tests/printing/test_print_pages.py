@@ -164,12 +164,18 @@ def test_the_api_prints_a_list_by_source(
     assert download["Content-Type"] == "application/zip"
 
 
-def test_the_calibration_page_is_a_shared_job(
+def test_the_calibration_page_is_a_shared_job_made_by_a_post(
     client, catalogue, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks(execute=True):
-        response = client.get(reverse("printing:calibrate") + "?paper=letter")
+        form = client.get(reverse("printing:calibrate") + "?paper=letter")
+    assert form.status_code == 200 and not PrintJob.objects.exists()
+    page = form.content.decode()
+    assert 'method="post"' in page and '<option value="letter" selected>' in page
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(reverse("printing:calibrate"), {"paper": "letter", "card": "mini"})
     job = PrintJob.objects.get()
+    assert job.params == {"settings": {"paper": "letter", "card": "mini"}}
     assert response["Location"] == job.get_absolute_url()
     assert job.kind == "calibration-pdf" and not job.is_private
 

@@ -11,18 +11,48 @@ from companion.games.base import (
     KindSpec,
     RuleError,
 )
-from companion.games.maker_war.cost import FIRE_ARCS, FIRE_TRAITS, UNIT_TYPES
+from companion.games.maker_war.cost import FIRE_ARCS, FIRE_TRAITS, MAXIMA, UNIT_TYPES
 
 UNIT_FIELDS = (
     FieldSpec("type", "Type", "choice", required=True, choices=UNIT_TYPES),
-    FieldSpec("armor", "Armor", "int", min_value=1, show_in_list=True),
-    FieldSpec("structure", "Structure", "int", min_value=1, help="Titans only."),
-    FieldSpec("speed", "Speed (cm)", "int", min_value=0, show_in_list=True),
-    FieldSpec("fire_range", "Fire range (cm)", "int", min_value=0, show_in_list=True),
-    FieldSpec("fire_power", "Fire power (dice)", "int", min_value=0, show_in_list=True),
+    FieldSpec("armor", "Armor", "int", min_value=1, max_value=MAXIMA["armor"], show_in_list=True),
+    FieldSpec(
+        "structure",
+        "Structure",
+        "int",
+        min_value=1,
+        max_value=MAXIMA["structure"],
+        help="Titans only.",
+    ),
+    FieldSpec(
+        "speed", "Speed (cm)", "int", min_value=0, max_value=MAXIMA["speed"], show_in_list=True
+    ),
+    FieldSpec(
+        "fire_range",
+        "Fire range (cm)",
+        "int",
+        min_value=0,
+        max_value=MAXIMA["fire_range"],
+        show_in_list=True,
+    ),
+    FieldSpec(
+        "fire_power",
+        "Fire power (dice)",
+        "int",
+        min_value=0,
+        max_value=MAXIMA["fire_power"],
+        show_in_list=True,
+    ),
     FieldSpec("fire_traits", "Fire traits", "list", choices=FIRE_TRAITS),
     FieldSpec("fire_arc", "Fire arc", "choice", choices=FIRE_ARCS),
-    FieldSpec("melee", "Melee / AA (dice)", "int", min_value=0, show_in_list=True),
+    FieldSpec(
+        "melee",
+        "Melee / AA (dice)",
+        "int",
+        min_value=0,
+        max_value=MAXIMA["melee"],
+        show_in_list=True,
+    ),
     FieldSpec("traits", "Traits", "dict", help='Trait slug to 1, or its value X: {"screen": 2}.'),
     FieldSpec("mounts", "Weapon mounts", "list", help="Titans: [{mount, weapon}]."),
     FieldSpec("titan", "Carried by", "str", help="Weapons: the Titan that carries it."),
@@ -37,8 +67,8 @@ FORMATION_PLAN_FIELDS = (
         required=True,
         help="[{unit, min, max, obligatory}] by unit slug.",
     ),
-    FieldSpec("min_units", "Fewest units", "int", min_value=1, show_in_list=True),
-    FieldSpec("max_units", "Most units", "int", min_value=1, show_in_list=True),
+    FieldSpec("min_units", "Fewest units", "int", min_value=1, max_value=50, show_in_list=True),
+    FieldSpec("max_units", "Most units", "int", min_value=1, max_value=50, show_in_list=True),
     FieldSpec("chiefs", "Allowed chiefs", "list", help="Unit slugs; empty: any unit may lead."),
     FieldSpec(
         "dependencies",
@@ -46,7 +76,7 @@ FORMATION_PLAN_FIELDS = (
         "list",
         help="[{unit, per, per_unit}]: at most one `unit` per `per` of `per_unit`.",
     ),
-    FieldSpec("stars", "Rare stars", "int", min_value=0, show_in_list=True),
+    FieldSpec("stars", "Rare stars", "int", min_value=0, max_value=5, show_in_list=True),
     FieldSpec(
         "classic", "Classic formation", "dict", help="Unit slug to count: the one-click template."
     ),

@@ -34,6 +34,18 @@ FLAT_TRAIT_POINTS = {
     "broodmother": 32,
 }
 _NUMBERS = ("armor", "structure", "speed", "fire_range", "fire_power", "melee")
+# The largest value of each number a unit may have: well past the book's biggest (armor 3,
+# structure 20, speed 20 cm, range 90 cm, 5 dice, melee 6), and small enough that the
+# formula's price stays a number people and the database can hold.
+MAXIMA = {
+    "armor": 10,
+    "structure": 100,
+    "speed": 100,
+    "fire_range": 300,
+    "fire_power": 20,
+    "melee": 20,
+}
+MAX_TRAIT_VALUE = 20
 # Keys a catalogue or homebrew unit carries besides its profile; they do not affect price.
 _IGNORED_KEYS = frozenset({"name", "mounts", "titan", "mount"})
 _KNOWN_KEYS = frozenset({"type", *_NUMBERS, "fire_traits", "fire_arc", "traits"}) | _IGNORED_KEYS
@@ -86,6 +98,8 @@ class UnitProfile:
                 errors[name] = "Must not be negative."
             elif name == "armor" and value < 1:
                 errors[name] = "Must be at least 1."
+            elif value > MAXIMA[name]:
+                errors[name] = f"Must be at most {MAXIMA[name]}."
             else:
                 numbers[name] = value
         if unit_type == "titan" and "structure" not in errors and not numbers.get("structure"):
@@ -125,6 +139,8 @@ def _clean_traits(raw: Any, errors: dict[str, str]) -> dict[str, int]:
             errors[path] = "Expected 1, or the trait's value X."
         elif value < 0:
             errors[path] = "Must not be negative."
+        elif value > MAX_TRAIT_VALUE:
+            errors[path] = f"Must be at most {MAX_TRAIT_VALUE}."
         elif not trait.valued and value not in (0, 1):
             errors[path] = f"{trait.name} takes no value: use 1."
         elif value:
