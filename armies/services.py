@@ -62,7 +62,8 @@ def check_body(*, game: Game, owner: Any, body: Any) -> tuple[BuildReport, dict[
 def _apply_check(saved_list: SavedList, report: BuildReport, snapshot: dict[str, Any]) -> None:
     saved_list.legal = report.legal
     total = report.figures.get("total")
-    saved_list.total = total if isinstance(total, int) else None
+    fits = isinstance(total, int) and json_limits.MIN_INT <= total <= json_limits.MAX_INT
+    saved_list.total = total if fits else None  # a silly total is shown, never stored
     saved_list.snapshot = snapshot
     saved_list.catalogue_version = saved_list.game.catalogue_version
 
@@ -110,8 +111,8 @@ def list_create(
     """A new list for ``owner``; ``body`` defaults to the game's empty list."""
     _game_system_checks(game)
     errors = _clean_header(name, visibility, notes)
-    body = dict(body) if body is not None else {}
-    try:
+    body = body if body is not None else {}
+    try:  # a body that is not an object is named here, before anything reads it
         report, snapshot = check_body(game=game, owner=owner, body=body)
     except RuleError as exc:
         errors.update(exc.errors)
@@ -122,7 +123,7 @@ def list_create(
         owner=owner,
         name=name.strip(),
         notes=notes,
-        body=body,
+        body=dict(body),
         visibility=visibility,
         copied_from=copied_from,
     )
@@ -146,14 +147,15 @@ def list_save(
     name = saved_list.name if name is None else name
     visibility = saved_list.visibility if visibility is None else visibility
     errors = _clean_header(name, visibility, notes)
-    new_body = saved_list.body if body is None else dict(body)
+    new_body = saved_list.body if body is None else body
     try:
         report, snapshot = check_body(game=saved_list.game, owner=saved_list.owner, body=new_body)
     except RuleError as exc:
         errors.update(exc.errors)
     if errors:
         raise RuleError(errors)
-    saved_list.name, saved_list.body, saved_list.visibility = name.strip(), new_body, visibility
+    saved_list.name, saved_list.visibility = name.strip(), visibility
+    saved_list.body = dict(new_body)
     if notes is not None:
         saved_list.notes = notes
     _apply_check(saved_list, report, snapshot)

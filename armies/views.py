@@ -20,6 +20,7 @@ from django.views.decorators.http import require_POST
 from armies import selectors, services
 from armies.models import ListVisibility, SavedList
 from catalog.models import Faction, Game
+from companion import json_limits
 from companion.games.base import GameSystem, RuleError
 from companion.games.registry import get_game
 
@@ -166,10 +167,7 @@ def edit(request: HttpRequest, game: str, pk: int) -> HttpResponse:
 
 def _replace_body(saved_list: SavedList, text: str) -> dict[str, str] | None:
     try:
-        body = json.loads(text)
-    except json.JSONDecodeError as exc:
-        return {"body": f"Not valid JSON: {exc.msg} (line {exc.lineno})."}
-    try:
+        body = json_limits.loads(text, path="body")
         services.list_save(saved_list=saved_list, body=body, coalesce=True)
     except RuleError as exc:
         return exc.errors
@@ -281,9 +279,9 @@ def import_list(request: HttpRequest, game: str) -> HttpResponse:
             upload.read().decode("utf-8", "replace") if upload else request.POST.get("document", "")
         )
         try:
-            document = json.loads(text)
-        except json.JSONDecodeError as exc:
-            errors = {"document": f"Not valid JSON: {exc.msg} (line {exc.lineno})."}
+            document = json_limits.loads(text, path="document")
+        except json_limits.JSONLimitError as exc:
+            errors = exc.errors
         else:
             try:
                 saved_list, _ = services.list_import(

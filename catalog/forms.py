@@ -7,6 +7,7 @@ from typing import Any
 
 from django import forms
 
+from catalog.limits import MAX_RULES_TEXT
 from catalog.models import Visibility
 from companion.games.base import FieldSpec, GameSystem, KindSpec
 
@@ -69,7 +70,9 @@ class HomebrewForm(forms.Form):
     name = forms.CharField(max_length=120)
     faction = forms.ChoiceField(required=False)
     category = forms.ChoiceField(required=False)
-    text = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), required=False)
+    text = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 3}), required=False, max_length=MAX_RULES_TEXT
+    )
     visibility = forms.ChoiceField(
         choices=[(Visibility.PRIVATE, "Private"), (Visibility.LINK, "Anyone with the link")],
         initial=Visibility.PRIVATE,

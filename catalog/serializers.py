@@ -5,7 +5,9 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from catalog.limits import MAX_DATA_BYTES, MAX_RULES_TEXT
 from catalog.models import Entry, Faction, Game, Visibility
+from companion.api_fields import BoundedJSONField
 from companion.games.registry import get_game
 
 
@@ -99,8 +101,9 @@ class EntrySerializer(serializers.ModelSerializer):
 class HomebrewSerializer(serializers.ModelSerializer):
     """A user's own entry; ``data`` is checked by the game, ``points`` computed by it."""
 
-    faction = serializers.CharField(required=False, allow_blank=True, default="")
-    data = serializers.JSONField(required=False, default=dict)
+    faction = serializers.CharField(required=False, allow_blank=True, default="", max_length=50)
+    text = serializers.CharField(required=False, allow_blank=True, max_length=MAX_RULES_TEXT)
+    data = BoundedJSONField(max_bytes=MAX_DATA_BYTES, required=False, default=dict)
     visibility = serializers.ChoiceField(
         choices=[Visibility.PRIVATE, Visibility.LINK], default=Visibility.PRIVATE
     )

@@ -38,3 +38,16 @@ def object_id(raw: str | None) -> int | None:
         return None
     value = int(text)
     return value if 0 < value <= MAX_ID else None
+
+
+# django-axes records each failed login's username in a 255-character column; Django's
+# login form does not check the username's length before trying it.
+LOGIN_USERNAME_CHARS = 150  # User.username's own max_length
+
+
+def login_username(request, credentials: dict | None = None) -> str | None:
+    """The username django-axes counts a login attempt against, cut to what a username can
+    be (``AXES_USERNAME_CALLABLE``): a 5,000-character guess is the same wrong guess."""
+    source = credentials if credentials else getattr(request, "data", request.POST)
+    username = source.get("username")
+    return username[:LOGIN_USERNAME_CHARS] if isinstance(username, str) else username

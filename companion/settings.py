@@ -283,6 +283,8 @@ REST_FRAMEWORK = {
 # Muster's has more than a few hundred fields (a collection or print form).
 DATA_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 1000
+# A failed login's username as django-axes stores it: never longer than a username can be.
+AXES_USERNAME_CALLABLE = "companion.inputs.login_username"
 # JSON bodies: the path's size limit, then depth, NUL, integer range (companion/parsers.py).
 REST_FRAMEWORK["DEFAULT_PARSER_CLASSES"] = [
     "companion.parsers.LimitedJSONParser",

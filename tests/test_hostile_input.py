@@ -19,8 +19,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from typing import Any
 from urllib.parse import quote
 
@@ -88,69 +87,112 @@ FORM_FIELDS = (  # noqa: SIM905 - the names the site's forms use
 # --- the world a request may reach --------------------------------------------------------
 
 
-@dataclass
 class World:
-    lists: dict[str, int]  # game -> the signed-in user's list id
-    shared: str  # a link-shared list's token
-    entries: dict[str, int]  # game -> an official entry id
-    factions: dict[str, str]  # game -> a faction slug
-    homebrew: int
-    homebrew_token: str
-    tables: dict[str, str]  # game -> code of a table the user hosts
-    models3d: dict[str, str]  # game -> a 3D model slug
-    entries_slug: str = "maker-rifles"
+    """The objects a hostile request may reach, each made on first use (most routes need
+    none, and making every game's list and table for each of them would be most of the
+    test's time)."""
+
+    entries_slug = "maker-rifles"
+
+    def __init__(self, user):
+        self.user = user
+
+    def _game(self, slug: str):
+        from catalog.models import Game
+
+        return Game.objects.get(slug=slug)
+
+    @cached_property
+    def lists(self) -> dict[str, int]:
+        """game -> the signed-in user's list id (link-shared)."""
+        from armies import services
+        from armies.models import ListVisibility
+        from companion.games.registry import get_game
+
+        return {
+            slug: services.list_create(
+                owner=self.user,
+                game=self._game(slug),
+                name="Mine",
+                body=get_game(slug).example_list(),
+                visibility=ListVisibility.LINK,
+            ).pk
+            for slug in GAMES
+            if get_game(slug).list_noun
+        }
+
+    @cached_property
+    def shared(self) -> str:
+        from armies.models import SavedList
+
+        return SavedList.objects.get(pk=self.lists["maker-war"]).share_token
+
+    @cached_property
+    def entries(self) -> dict[str, int]:
+        from catalog.models import Entry
+
+        return {
+            slug: Entry.objects.filter(game__slug=slug, owner__isnull=True).first().pk
+            for slug in GAMES
+        }
+
+    @cached_property
+    def factions(self) -> dict[str, str]:
+        from catalog.models import Faction
+
+        return {
+            slug: getattr(Faction.objects.filter(game__slug=slug).first(), "slug", "none")
+            for slug in GAMES
+        }
+
+    @cached_property
+    def _homebrew(self):
+        from catalog import services
+
+        return services.homebrew_create(
+            owner=self.user,
+            game=self._game("maker-war"),
+            kind="unit",
+            name="Home tank",
+            data={"type": "tank", "armor": 3, "speed": 10},
+            visibility="link",
+        )
+
+    @property
+    def homebrew(self) -> int:
+        return self._homebrew.pk
+
+    @property
+    def homebrew_token(self) -> str:
+        return self._homebrew.share_token
+
+    @cached_property
+    def tables(self) -> dict[str, str]:
+        """game -> code of a table the user hosts (seat 0)."""
+        from companion.games.registry import get_game
+        from companion.table import services
+
+        return {
+            slug: services.table_create(host=self.user, game=self._game(slug), name="Ada").code
+            for slug in GAMES
+            if get_game(slug).table_engine() is not None
+        }
+
+    @cached_property
+    def models3d(self) -> dict[str, str]:
+        return {slug: _model_slug(slug) for slug in GAMES}
+
+
+@pytest.fixture
+def user(django_user_model):
+    """A user without a password: hashing one per test would cost more than the test."""
+    return django_user_model.objects.create_user("ada")
 
 
 @pytest.fixture
 def world(catalogue, user, settings) -> World:
-    from armies import services as list_services
-    from armies.models import ListVisibility
-    from catalog import services as catalog_services
-    from catalog.models import Entry, Faction, Game
-    from companion.games.registry import get_game
-    from companion.table import services as table_services
-
     settings.THROTTLE_ENABLED = False  # the input, not the rate, is under test
-    lists, entries, factions, tables, models3d = {}, {}, {}, {}, {}
-    for slug in GAMES:
-        game = Game.objects.get(slug=slug)
-        system = get_game(slug)
-        if system.list_noun:
-            saved = list_services.list_create(
-                owner=user,
-                game=game,
-                name="Mine",
-                body=system.example_list(),
-                visibility=ListVisibility.LINK,
-            )
-            lists[slug] = saved.pk
-        entries[slug] = Entry.objects.filter(game=game, owner__isnull=True).first().pk
-        faction = Faction.objects.filter(game=game).first()
-        factions[slug] = faction.slug if faction else "none"
-        if system.table_engine() is not None:
-            tables[slug] = table_services.table_create(host=user, game=game, name="Ada").code
-        models3d[slug] = _model_slug(slug)
-    homebrew = catalog_services.homebrew_create(
-        owner=user,
-        game=Game.objects.get(slug="maker-war"),
-        kind="unit",
-        name="Home tank",
-        data={"type": "tank", "armor": 3, "speed": 10},
-        visibility="link",
-    )
-    shared = lists["maker-war"]
-    from armies.models import SavedList
-
-    return World(
-        lists=lists,
-        shared=SavedList.objects.get(pk=shared).share_token,
-        entries=entries,
-        factions=factions,
-        homebrew=homebrew.pk,
-        homebrew_token=homebrew.share_token,
-        tables=tables,
-        models3d=models3d,
-    )
+    return World(user)
 
 
 def _model_slug(game: str) -> str:
@@ -293,9 +335,10 @@ def _builder_ops(game: str) -> tuple[str, ...]:
     from companion.games.registry import get_game
 
     try:
-        return tuple(get_game(game)._package_module("list_edits").ACTIONS)
+        ops = tuple(get_game(game)._package_module("list_edits").ACTIONS)
     except (ImportError, AttributeError):
-        return ()
+        ops = ()
+    return ("replace-body", *ops)  # the generic editor's whole body as JSON, then each tap
 
 
 # --- every API operation ----------------------------------------------------------------------

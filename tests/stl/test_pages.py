@@ -99,7 +99,7 @@ def test_model_api_lists_parameters_and_checks_json_values(client, catalogue):
         {"face": 0},
         content_type="application/json",
     )
-    assert bad.status_code == 400 and bad.json() == {"face": "Must be at least 1."}
+    assert bad.status_code == 400 and bad.json() == {"face": ["Must be at least 1."]}
 
 
 def test_the_stl_model_producer_makes_the_same_file_as_the_page(client, catalogue):

@@ -38,7 +38,7 @@ _NUMBERS = ("armor", "structure", "speed", "fire_range", "fire_power", "melee")
 # structure 20, speed 20 cm, range 90 cm, 5 dice, melee 6), and small enough that the
 # formula's price stays a number people and the database can hold.
 MAXIMA = {
-    "armor": 10,
+    "armor": 20,
     "structure": 100,
     "speed": 100,
     "fire_range": 300,
