@@ -63,8 +63,8 @@ class ScopeThrottle(SimpleRateThrottle):
     or session (so the players behind one router do not share a budget), else by address
     (DRF's ``get_ident``, which honours ``NUM_PROXIES`` behind the proxy)."""
 
-    def __init__(self, scope: str) -> None:
-        self.scope = scope
+    def __init__(self, scope: str, ident: str = "") -> None:
+        self.scope, self.ident = scope, ident
         super().__init__()
 
     @property
@@ -76,7 +76,9 @@ class ScopeThrottle(SimpleRateThrottle):
 
     def get_cache_key(self, request: Any, view: Any) -> str:
         user = getattr(request, "user", None)
-        if user is not None and user.is_authenticated:
+        if self.ident:
+            ident = self.ident
+        elif user is not None and user.is_authenticated:
             ident = f"user-{user.pk}"
         elif request.headers.get("X-Seat-Token"):
             ident = "seat-" + request.headers["X-Seat-Token"][:64]
@@ -121,3 +123,14 @@ class ThrottleMiddleware:
         if throttle.allow_request(request, None):
             return None
         return _refusal(request, throttle.wait())
+
+
+def socket_refusal(scope: str, ident: str) -> str | None:
+    """For a message on a WebSocket (no request to hang a middleware on): None while
+    ``ident`` (e.g. its seat) is within the scope's rate, else the reason to send back."""
+    if not settings.THROTTLE_ENABLED:
+        return None
+    throttle = ScopeThrottle(scope, ident)
+    if throttle.allow_request(None, None):
+        return None
+    return f"Too many actions; try again in {max(1, math.ceil(throttle.wait() or 1))} seconds."

@@ -27,6 +27,7 @@ from channels.utils import await_many_dispatch
 from django.template.loader import render_to_string
 from django.utils import timezone
 
+from companion import throttling
 from companion.games.base import RuleError
 from companion.table import broadcast, layer_guard, selectors, services, socket_messages
 from companion.table.models import Seat, Table
@@ -127,6 +128,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             return
         try:
             await self.receive_json(content, **kwargs)
+        except OSError:  # the device left while its answer was on the way: nobody to tell
+            return
         except Exception as exc:  # one bad message must not close the socket
             logger.error("table socket: message not handled (%s)", layer_guard.where(exc))
             await self.send_json(
@@ -212,6 +215,9 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         seat = self._current_seat()
         if seat is None:
             return {"type": "error", "errors": {"seat": "Spectators cannot act."}}
+        refused = throttling.socket_refusal("table", f"seat-{seat.pk}")
+        if refused:
+            return {"type": "error", "errors": {"action": refused}}
         try:
             result = services.act(
                 table=self.table,

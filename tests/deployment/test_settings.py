@@ -13,7 +13,9 @@ EXAMPLE_ENV = ROOT / "deploy" / "muster.env.example"
 
 
 def _manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    clean = {k: v for k, v in os.environ.items() if k not in {"SECRET_KEY", "DEBUG", "HTTPS"}}
+    # Only what a shell gives a fresh process: other tests may leave variables behind
+    # (DJANGO_ALLOW_ASYNC_UNSAFE, set by the browser tests, is itself a deploy error).
+    clean = {k: os.environ[k] for k in ("PATH", "HOME", "LANG", "TMPDIR") if k in os.environ}
     return subprocess.run(
         [sys.executable, "manage.py", *args],
         cwd=ROOT,

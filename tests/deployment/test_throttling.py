@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from django.urls import reverse
 
@@ -65,3 +67,32 @@ def test_throttle_counts_survive_a_dead_redis(client, catalogue, settings):
         },
     }
     assert _validate(client).status_code < 500
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+async def test_socket_actions_past_the_table_rate_are_refused_and_the_socket_stays(user, settings):
+    from asgiref.sync import sync_to_async
+
+    from tests.table.test_live_sync import _connect, _open_table
+
+    settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "table": "2/min"}
+    settings.CACHES = {
+        **settings.CACHES,
+        "throttle": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "s"},
+    }
+    code, devices = await sync_to_async(_open_table)(user)
+    socket, _ = await _connect(code, devices[1])
+    answers = []
+    for n in range(3):
+        await socket.send_json_to(
+            {"type": "act", "action": {"type": "nonsense"}, "seq": 0, "client_id": f"c{n}"}
+        )
+        while (answer := await socket.receive_json_from(timeout=5))["type"] == "view":
+            pass
+        answers.append(answer)
+    assert "Too many actions" not in json.dumps(answers[:2])
+    assert "Too many actions" in answers[2]["errors"]["action"]
+    await socket.send_json_to({"type": "ping"})
+    assert (await socket.receive_json_from(timeout=5))["type"] == "pong"
+    await socket.disconnect()
