@@ -12,24 +12,18 @@ workers x DB_POOL_MAX.
 from __future__ import annotations
 
 import asyncio
-import os
-import secrets
-import socket
-import subprocess
-import sys
 import threading
 import time
-import uuid
 from collections import Counter
-from pathlib import Path
 
 import psycopg
 import pytest
 from django.db import connection
 
+from tests.faults.production import get, production_server
+
 pytestmark = pytest.mark.fault
 
-ROOT = Path(__file__).resolve().parents[2]
 WORKERS = 2
 POOL_MAX = 4
 REQUESTS = 300
@@ -44,92 +38,17 @@ PATHS = [
 ]
 
 
-def _database_url() -> str:
-    db = connection.settings_dict
-    auth = db["USER"] + (f":{db['PASSWORD']}" if db.get("PASSWORD") else "")
-    return f"postgres://{auth}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture
 def server(transactional_db, catalogue):
-    """gunicorn + uvicorn workers on a free port; its connections carry a name of their own
-    (libpq's PGAPPNAME) so the sampler counts only them."""
     if connection.vendor != "postgresql":
         pytest.skip("the burst is a PostgreSQL test")
-    port = _free_port()
-    app_name = f"muster-burst-{uuid.uuid4().hex[:8]}"
-    env = {
-        **os.environ,
-        "DATABASE_URL": _database_url(),
-        "DEBUG": "0",
-        "HTTPS": "0",
-        "SECRET_KEY": secrets.token_urlsafe(50),
-        "ALLOWED_HOSTS": "127.0.0.1",
-        "BIND": f"127.0.0.1:{port}",
-        "WEB_CONCURRENCY": str(WORKERS),
-        "DB_POOL_MAX": str(POOL_MAX),
-        "MAX_REQUESTS": "0",  # no worker replaced in the middle of the test
-        "PGAPPNAME": app_name,
-        "LOG_LEVEL": "ERROR",
-        "GUNICORN_LOG_LEVEL": "warning",
-    }
-    proc = subprocess.Popen(
-        [
-            str(Path(sys.executable).with_name("gunicorn")),
-            "-c",
-            "deploy/gunicorn.conf.py",
-            "companion.asgi:application",
-        ],
-        cwd=ROOT,
-        env=env,
-    )
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            assert proc.poll() is None, f"gunicorn exited with {proc.returncode}"
-            status = asyncio.run(_get(port, "/healthz/", timeout=2))
-            if status == 200:
-                break
-            assert time.monotonic() < deadline, f"no healthy server after 60 s ({status})"
-            time.sleep(0.2)
-        yield port, app_name
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-
-
-async def _get(port: int, path: str, timeout: float = 60) -> int | str:
-    """One GET on its own connection: the status code, or the exception's name."""
-    try:
-        async with asyncio.timeout(timeout):
-            reader, writer = await asyncio.open_connection("127.0.0.1", port)
-            writer.write(
-                f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
-                "Accept: text/html,application/json\r\nConnection: close\r\n\r\n".encode()
-            )
-            await writer.drain()
-            status_line = await reader.readline()
-            await reader.read()  # the whole answer, as a browser would
-            writer.close()
-            await writer.wait_closed()
-        return int(status_line.split()[1])
-    except (OSError, TimeoutError, IndexError, ValueError) as error:
-        return type(error).__name__
+    with production_server(workers=WORKERS, pool_max=POOL_MAX) as running:
+        yield running.port, running.app_name
 
 
 async def _burst(port: int) -> list[tuple[str, int | str]]:
     paths = [PATHS[i % len(PATHS)] for i in range(REQUESTS)]
-    statuses = await asyncio.gather(*(_get(port, path) for path in paths))
+    statuses = await asyncio.gather(*(get(port, path) for path in paths))
     return list(zip(paths, statuses, strict=True))
 
 
