@@ -9,7 +9,8 @@ each operation can give, judged from the operation itself, so no view repeats th
 - 400 when it takes a body or query parameters (bad input), 413 when it takes a body,
 - 403 when it writes (CSRF, permissions) or needs a signed-in user,
 - 404 when its path names something (a game, a list, a table...),
-- 429 when ``companion.throttling`` limits it.
+- 429 when ``companion.throttling`` limits it,
+- 503 on every operation: no database connection in time (``DatabaseBusyMiddleware``).
 
 A view declares an error of its own (a 403 on a readable path, a 409) with ``errors()``.
 ``describe_path_values`` (another hook) states what a path segment can hold: a ``game`` is
@@ -37,7 +38,8 @@ ERROR_TEXT = {
     409: "The request conflicts with the current state.",
     413: "The request body is over this kind of request's size limit.",
     429: "Too many requests of this kind; see Retry-After.",
-    503: "The service that makes files is not reachable; nothing was queued.",
+    503: "Unavailable for now (the database, or the service that makes files); nothing "
+    "was changed or queued. Try again after Retry-After.",
 }
 _SAMPLE = {"integer": "1", "default": "x"}  # a value for each path parameter when resolving
 _CONVERTER = re.compile(r"<(?:(\w+):)?(\w+)>")  # <slug:game> in a Django route
@@ -123,6 +125,7 @@ def add_error_responses(result: dict[str, Any], generator: Any, **kwargs: Any) -
                 wanted.add(404)
             if _throttled(_resolve(path, parameters), method):
                 wanted.add(429)
+            wanted.add(503)
             responses = operation.setdefault("responses", {})
             for code in sorted(wanted):
                 responses.setdefault(

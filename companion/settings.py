@@ -82,6 +82,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "companion.middleware.RejectNulMiddleware",  # a NUL in a URL or form: 400 at the door
+    "companion.middleware.DatabaseBusyMiddleware",  # no connection in time: 503, not 500
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
