@@ -64,14 +64,11 @@ def _builder_context(
     for problem in detail["report"]["problems"]:
         head = ".".join(problem["path"].split(".")[:2])
         problems_by_path.setdefault(head, []).append(problem)
-    try:
-        choices = system.builder_choices(detail["body"], catalogue)
-    except (ImportError, AttributeError):
-        choices = {}
-    try:  # games whose lists name no models (cards, hands) have nothing to collect or print
-        counts_models = bool(system.model_counts(detail["body"], catalogue))
-    except (ImportError, AttributeError):
-        counts_models = False
+    choices = system.builder_choices(detail["body"], catalogue)  # {} without list edits
+    # games whose lists name no models (cards, hands) have nothing to collect or print
+    counts_models = system.capabilities.build_rules is not None and bool(
+        system.model_counts(detail["body"], catalogue)
+    )
     return {
         "counts_models": counts_models,
         "game": saved_list.game,
@@ -111,11 +108,16 @@ def my_lists(request: HttpRequest, game: str) -> HttpResponse:
 @login_required
 @require_POST
 def new_list(request: HttpRequest, game: str) -> HttpResponse:
-    """A new list: the game's ``start`` action turns the form into an empty list body."""
+    """A new list: the game's ``start`` action turns the form into an empty list body; a
+    game without list edits starts from an empty body (filled in the generic editor)."""
     game_obj, system = _game(game)
     catalogue = selectors.list_catalogue(game=game_obj, user=request.user)
     try:
-        body = system.edit_list({}, "start", request.POST.dict(), catalogue)
+        body = (
+            system.edit_list({}, "start", request.POST.dict(), catalogue)
+            if system.capabilities.list_edits is not None
+            else {}
+        )
         saved_list = services.list_create(
             owner=request.user, game=game_obj, name=request.POST.get("name", ""), body=body
         )

@@ -108,19 +108,3 @@ class HomebrewForm(forms.Form):
                 field if field in self.fields else None,
                 message if field in self.fields else f"{path}: {message}",
             )
-
-
-class UnitCostForm(forms.Form):
-    """The calculator's fields; the game package does the checking and the pricing."""
-
-    type = forms.ChoiceField(choices=[])
-    armor = forms.IntegerField(min_value=1, initial=1, required=False)
-    structure = forms.IntegerField(min_value=1, required=False)
-    speed = forms.IntegerField(min_value=0, initial=10, required=False)
-    fire_range = forms.IntegerField(min_value=0, initial=30, required=False)
-    fire_power = forms.IntegerField(min_value=0, initial=1, required=False)
-    fire_traits = forms.MultipleChoiceField(
-        choices=[], required=False, widget=forms.CheckboxSelectMultiple
-    )
-    fire_arc = forms.ChoiceField(choices=[], required=False)
-    melee = forms.IntegerField(min_value=0, initial=1, required=False)

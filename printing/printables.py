@@ -8,7 +8,6 @@ official entries come from the game package, homebrew ones from the job's params
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -22,13 +21,7 @@ from companion.games.registry import all_games, get_game
 @cache
 def module(slug: str) -> ModuleType | None:
     """The game's printables module, or None when it has none."""
-    system = get_game(slug)
-    try:
-        return importlib.import_module(f"{type(system).__module__}.printables")
-    except ModuleNotFoundError as exc:
-        if exc.name and exc.name.endswith(".printables"):
-            return None
-        raise
+    return get_game(slug).capability("printables")
 
 
 def _names(slug: str, attribute: str) -> list[tuple[str, str, str]]:

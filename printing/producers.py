@@ -9,7 +9,7 @@ output changes, so cached files made by the old code are not served again.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -78,8 +78,3 @@ def get_producer(kind: str) -> Producer:
         return _REGISTRY[kind]
     except KeyError:
         raise UnknownProducer(kind) from None
-
-
-def all_producers() -> Mapping[str, Producer]:
-    load_producers()
-    return dict(_REGISTRY)

@@ -198,10 +198,8 @@ def world(catalogue, user, settings) -> World:
 def _model_slug(game: str) -> str:
     from companion.games.registry import get_game
 
-    try:
-        models = get_game(game)._package_module("models3d").MODELS
-    except (ImportError, AttributeError):
-        return "none"
+    module = get_game(game).capability("models3d")
+    models = module.MODELS if module is not None else ()
     return models[0].slug if models else "none"
 
 
@@ -334,10 +332,8 @@ def test_no_url_pattern_answers_a_server_error(route, name, world, user):
 def _builder_ops(game: str) -> tuple[str, ...]:
     from companion.games.registry import get_game
 
-    try:
-        ops = tuple(get_game(game)._package_module("list_edits").ACTIONS)
-    except (ImportError, AttributeError):
-        ops = ()
+    module = get_game(game).capability("list_edits")
+    ops = tuple(module.ACTIONS) if module is not None else ()
     return ("replace-body", *ops)  # the generic editor's whole body as JSON, then each tap
 
 

@@ -11,7 +11,9 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 from copy import deepcopy
 from dataclasses import dataclass, field
+from dataclasses import fields as dataclass_fields
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:
@@ -112,6 +114,26 @@ class RuleError(ValueError):
         super().__init__("; ".join(f"{k}: {v}" for k, v in self.errors.items()))
 
 
+@dataclass(frozen=True)
+class Capabilities:
+    """Which optional modules a game package has: each names the module (relative to the
+    package) or is None when the game lacks that capability.
+
+    The Django apps branch on this declaration, never on an import failing, so an
+    ``ImportError`` raised inside a declared module surfaces as the bug it is.
+    """
+
+    build_rules: str | None = None  # lists: validate, EXAMPLE, summary, model_counts
+    list_edits: str | None = None  # builder taps: ACTIONS and choices(body, catalogue)
+    engine: str | None = None  # the live table (see ``companion.games.table``)
+    printables: str | None = None  # LIST_PRINTS, GAME_PRINTS, build(what, source)
+    models3d: str | None = None  # MODELS and bundle_parts(army)
+
+    @classmethod
+    def names(cls) -> tuple[str, ...]:
+        return tuple(f.name for f in dataclass_fields(cls))
+
+
 class GameSystem:
     """Base of every game declaration; subclasses set the class attributes."""
 
@@ -122,6 +144,7 @@ class GameSystem:
     max_players: ClassVar[int | None]  # None: no upper limit
     summary: ClassVar[str]
     kinds: ClassVar[tuple[KindSpec, ...]]
+    capabilities: ClassVar[Capabilities] = Capabilities()  # none unless the game declares
 
     @property
     def package_dir(self) -> Path:
@@ -133,6 +156,20 @@ class GameSystem:
         import importlib
 
         return importlib.import_module(f"{type(self).__module__}.{name}")
+
+    def capability(self, name: str) -> ModuleType | None:
+        """The module the game declares for capability ``name``, or None when it declares
+        none. Imported plainly: an error inside a declared module propagates."""
+        if name not in Capabilities.names():
+            raise KeyError(name)
+        module = getattr(self.capabilities, name)
+        return None if module is None else self._package_module(module)
+
+    def _required(self, name: str) -> ModuleType:
+        module = self.capability(name)
+        if module is None:
+            raise LookupError(f"{self.name} declares no {name} module.")
+        return module
 
     def factions(self) -> list[FactionSpec]:
         """The game's factions, from its ``catalogue`` module."""
@@ -174,7 +211,7 @@ class GameSystem:
     list_kinds: ClassVar[tuple[str, ...]] = ()  # catalogue kinds its validator reads
 
     def _build_rules(self) -> Any:
-        return self._package_module("build_rules")
+        return self._required("build_rules")
 
     def validate_list(self, body: Mapping[str, Any], catalogue: Catalogue) -> BuildReport:
         """Every problem of a list, and its derived figures; never raises on bad data."""
@@ -196,10 +233,7 @@ class GameSystem:
 
     def table_engine(self) -> Any:
         """The game's pure table engine module (see ``companion.games.table``), or None."""
-        try:
-            return self._package_module("engine")
-        except ModuleNotFoundError:
-            return None
+        return self.capability("engine")
 
     def shared_body(self, body: Mapping[str, Any]) -> dict[str, Any]:
         """What others may see of a list: games with secrets in a list strip them here."""
@@ -212,16 +246,19 @@ class GameSystem:
 
         A game's ``list_edits.ACTIONS`` maps action names to pure edits. Raises
         ``RuleError`` when the action cannot apply (not when the result breaks a rule: the
-        validator reports that).
+        validator reports that). A game without list edits has no actions.
         """
-        action = self._package_module("list_edits").ACTIONS.get(op)
+        edits = self.capability("list_edits")
+        action = None if edits is None else edits.ACTIONS.get(op)
         if action is None:
             raise RuleError({"op": f"Unknown action '{op}'."})
         return action(deepcopy(dict(body)), args, catalogue)
 
     def builder_choices(self, body: Mapping[str, Any], catalogue: Catalogue) -> dict[str, Any]:
-        """What a builder page offers for ``body`` (plans, units, ...), as plain data."""
-        return self._package_module("list_edits").choices(body, catalogue)
+        """What a builder page offers for ``body`` (plans, units, ...), as plain data;
+        nothing for a game without list edits."""
+        edits = self.capability("list_edits")
+        return {} if edits is None else edits.choices(body, catalogue)
 
     def kind(self, slug: str) -> KindSpec:
         for kind in self.kinds:

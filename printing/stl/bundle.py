@@ -12,7 +12,6 @@ collection does not cover is printed, and the parts list says what was left out.
 from __future__ import annotations
 
 import csv
-import importlib
 import io
 import re
 import zipfile
@@ -56,10 +55,9 @@ def game_parts(game: str, army: Mapping[str, Any]) -> list[PartSpec]:
     system = all_games().get(game)
     if system is None:
         raise RuleError({"game": "No such game."})
-    try:
-        module = importlib.import_module(f"{type(system).__module__}.models3d")
-    except ModuleNotFoundError:
-        raise RuleError({"game": f"{system.name} has no printable pieces."}) from None
+    module = system.capability("models3d")
+    if module is None:
+        raise RuleError({"game": f"{system.name} has no printable pieces."})
     return [p for p in module.bundle_parts(army) if p.count > 0]
 
 

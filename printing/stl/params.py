@@ -7,9 +7,8 @@ a ``build(values) -> trimesh.Trimesh``. Adding a game with pieces is adding that
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -152,12 +151,9 @@ def all_models() -> dict[tuple[str, str], Model3D]:
     """(game slug, model slug) -> model, for every game package with a ``models3d`` module."""
     found: dict[tuple[str, str], Model3D] = {}
     for slug, game in all_games().items():
-        try:
-            module = importlib.import_module(f"{type(game).__module__}.models3d")
-        except ModuleNotFoundError as exc:
-            if exc.name and exc.name.endswith("models3d"):
-                continue
-            raise
+        module = game.capability("models3d")
+        if module is None:
+            continue
         for model in module.MODELS:
             found[(slug, model.slug)] = _with_game(model, slug)
     return found
@@ -169,22 +165,6 @@ def _with_game(model: Model3D, game: str) -> Model3D:
     return replace(model, game=game)
 
 
-def models_of(game: str) -> list[Model3D]:
-    return [m for (g, _), m in all_models().items() if g == game]
-
-
 def get_model(game: str, slug: str) -> Model3D:
     """The model; ``KeyError`` when the game has none of that name."""
     return all_models()[(game, slug)]
-
-
-@dataclass
-class Part:
-    """One distinct printed piece of a bundle, and how many to print."""
-
-    name: str
-    filename: str
-    mesh: trimesh.Trimesh
-    count: int = 1
-    note: str = ""
-    extra: dict[str, Any] = field(default_factory=dict)

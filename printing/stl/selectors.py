@@ -42,10 +42,6 @@ def design_for_viewer(*, pk: int, user: Any) -> Design | None:
     return visible_designs(user).filter(pk=pk).first()
 
 
-def designs_of_entry(entry: Entry, user: Any) -> QuerySet[Design]:
-    return visible_designs(user).filter(entry=entry)
-
-
 def uploadable_entries(user: Any, game: str = "") -> QuerySet[Entry]:
     """Units (of each game's model kinds) the user may upload a design for: official ones
     and the user's own homebrew."""

@@ -19,7 +19,7 @@ from django.db import connection
 
 from companion.games.registry import get_game
 from printing.models import JobStatus, PrintJob
-from printing.producers import all_producers
+from printing.producers import load_producers
 from tests.printing.pdfcheck import reader
 
 pytestmark = pytest.mark.fault
@@ -151,7 +151,7 @@ def test_a_worker_killed_mid_print_leaves_no_render_process_and_the_job_is_finis
 def test_an_unreachable_broker_answers_503_at_once_and_leaves_no_job(
     client, settings, workers, jobs_in_process
 ):
-    all_producers()
+    load_producers()
     app = jobs_in_process
     before = app.conf.CELERY_BROKER_URL
     app.conf.CELERY_BROKER_URL = DEAD

@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from printing.dispatch import UNAVAILABLE
 from printing.models import JobStatus, PrintJob
-from printing.producers import all_producers
+from printing.producers import load_producers
 
 pytestmark = pytest.mark.django_db(transaction=True)  # on_commit runs inside the request
 DEAD = "redis://127.0.0.1:1/0"  # nothing listens on port 1: connection refused
@@ -26,7 +26,7 @@ def _reset_pools(app) -> None:
 @pytest.fixture
 def dead_broker(in_process):
     """The Celery app pointed at a Redis that is not there, tasks really sent."""
-    all_producers()  # imported before the clock starts: only the request is timed
+    load_producers()  # imported before the clock starts: only the request is timed
     before = in_process.conf.CELERY_BROKER_URL
     in_process.conf.CELERY_TASK_ALWAYS_EAGER = False
     in_process.conf.CELERY_BROKER_URL = DEAD

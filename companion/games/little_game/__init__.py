@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.games.base import (
+    Capabilities,
     FieldSpec,
     GameSystem,
     KindSpec,
@@ -63,6 +64,13 @@ class LittleGame(GameSystem):
     )
     list_noun = "army"
     list_kinds = ("base-size", "unit-kind")
+    capabilities = Capabilities(
+        build_rules="build_rules",
+        list_edits="list_edits",
+        engine="engine",
+        printables="printables",
+        models3d="models3d",
+    )
     kinds = (
         KindSpec(
             "card",

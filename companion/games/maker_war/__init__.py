@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.games.base import (
+    Capabilities,
     FieldSpec,
     GameSystem,
     KindSpec,
@@ -96,6 +97,13 @@ class MakerWar(GameSystem):
     )
     list_noun = "army"
     list_kinds = ("unit", "formation-plan", "setup-tier")
+    capabilities = Capabilities(
+        build_rules="build_rules",
+        list_edits="list_edits",
+        engine="engine",
+        printables="printables",
+        models3d="models3d",
+    )
     kinds = (
         KindSpec(
             "unit", "Unit", "Units", UNIT_FIELDS, categories=UNIT_TYPES, homebrew=True, priced=True

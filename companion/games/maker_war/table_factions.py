@@ -114,11 +114,3 @@ def check_entry(
                 )
         return host
     return None
-
-
-def portal_formations(state: Mapping[str, Any], seat: int) -> list[dict[str, Any]]:
-    return [
-        f
-        for f in state["formations"]
-        if f["seat"] == seat and f["where"] == "table" and count_trait(f, "portal")
-    ]

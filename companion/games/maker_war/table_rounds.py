@@ -53,10 +53,6 @@ ROOKIE_CHECK_ORDERS = frozenset({"patrol", "continuous-fire", "assault"})
 FLY_STANCES = ("fly-high", "flying-low")
 
 
-def sides_of(state: Mapping[str, Any]) -> list[int]:
-    return state["sides"]
-
-
 def on_table(state: Mapping[str, Any], seat: int) -> list[dict[str, Any]]:
     return [f for f in state["formations"] if f["seat"] == seat and f["where"] == "table"]
 

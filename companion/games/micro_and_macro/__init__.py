@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.games.base import (
+    Capabilities,
     FieldSpec,
     GameSystem,
     KindSpec,
@@ -133,6 +134,13 @@ class MicroAndMacro(GameSystem):
     )
     list_noun = "deck"
     list_kinds = ("card", "unit", "spell", "weapon")
+    capabilities = Capabilities(
+        build_rules="build_rules",
+        list_edits="list_edits",
+        engine="engine",
+        printables="printables",
+        models3d="models3d",
+    )
     kinds = (
         KindSpec("unit", "Unit", "Units", UNIT_FIELDS, homebrew=True),
         KindSpec("weapon", "Weapon", "Weapons", WEAPON_FIELDS),

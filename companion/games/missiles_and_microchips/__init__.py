@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.games.base import (
+    Capabilities,
     FieldSpec,
     GameSystem,
     KindSpec,
@@ -66,6 +67,13 @@ class MissilesAndMicrochips(GameSystem):
     )
     list_noun = "kit"
     list_kinds = ("supercomputer", "card", "component")
+    capabilities = Capabilities(
+        build_rules="build_rules",
+        list_edits="list_edits",
+        engine="engine",
+        printables="printables",
+        models3d="models3d",
+    )
     kinds = (
         KindSpec(
             "supercomputer",

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.games.base import (
+    Capabilities,
     FieldSpec,
     GameSystem,
     KindSpec,
@@ -118,6 +119,13 @@ class Smalltricks(GameSystem):
     )
     list_noun = "faction"
     list_kinds = ("unit-type",)
+    capabilities = Capabilities(
+        build_rules="build_rules",
+        list_edits="list_edits",
+        engine="engine",
+        printables="printables",
+        models3d="models3d",
+    )
     kinds = (
         KindSpec(
             "unit-type",
