@@ -45,6 +45,7 @@ browser:
 
 test: install fonts browser
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports --no-cache
 	# Browser tests run apart: Playwright's sync API keeps an event loop on its thread,
 	# which the asyncio tests of the live table cannot share.
 	$(BIN)/python -m pytest -n 2 -p no:cacheprovider -m "not browser and not fault"
@@ -55,6 +56,7 @@ test: install fonts browser
 
 lint: install
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports --no-cache
 	$(BIN)/ruff format --check .
 
 format: install

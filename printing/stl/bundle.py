@@ -23,24 +23,13 @@ import numpy as np
 import trimesh
 
 from companion.games.base import RuleError
+from companion.games.meshes.models import PartSpec
 from companion.games.registry import all_games
 from printing.stl.params import MINIMUM_FEATURE, get_model
 
 Progress = Callable[[int, str], None]
 GAP_MM = 4.0
 MAX_COPIES = 5000  # a list asking for more pieces than this is refused, not rendered
-
-
-@dataclass(frozen=True)
-class PartSpec:
-    """What a game asks for: ``count`` prints of ``model`` with ``values``."""
-
-    name: str
-    model: str
-    values: Mapping[str, Any]
-    count: int
-    note: str = ""
-    needed: int | None = None  # set on a unit's part in a missing-models bundle
 
 
 @dataclass

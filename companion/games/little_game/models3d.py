@@ -8,9 +8,15 @@ from typing import Any
 
 import trimesh
 
-from printing.stl import pieces
-from printing.stl import shapes as s
-from printing.stl.params import MINIMUM_FEATURE, Model3D, Param, minimum_feature_param
+from companion.games.meshes import pieces
+from companion.games.meshes import shapes as s
+from companion.games.meshes.models import (
+    MINIMUM_FEATURE,
+    Model3D,
+    Param,
+    PartSpec,
+    minimum_feature_param,
+)
 
 
 def build_base(v: Mapping[str, Any]) -> trimesh.Trimesh:
@@ -55,7 +61,6 @@ def _base_size(unit: Mapping[str, Any]) -> tuple[float, float]:
 
 def bundle_parts(army: Mapping[str, Any]) -> list:
     """One base per unit of the army, its name underneath."""
-    from printing.stl.bundle import PartSpec
 
     body = army.get("body") or {}
     parts = []

@@ -13,9 +13,15 @@ from typing import Any
 import trimesh
 
 from companion.games.maker_war.proxies3d import BASES, BUILDERS, UNIT_TYPES
-from printing.stl import pieces
-from printing.stl import shapes as s
-from printing.stl.params import MINIMUM_FEATURE, Model3D, Param, minimum_feature_param
+from companion.games.meshes import pieces
+from companion.games.meshes import shapes as s
+from companion.games.meshes.models import (
+    MINIMUM_FEATURE,
+    Model3D,
+    Param,
+    PartSpec,
+    minimum_feature_param,
+)
 
 STANCE_SYMBOLS = {
     "patrol": "crosshair",
@@ -247,7 +253,6 @@ def bundle_parts(army: Mapping[str, Any]) -> list:
     book: never more than one on a formation), six impact tokens per formation, flyer
     stances per formation with flyers, rage markers per formation with Berserk units.
     """
-    from printing.stl.bundle import PartSpec
 
     units: Mapping[str, Mapping[str, Any]] = army.get("units") or {}
     counts: Mapping[str, int] = army.get("counts") or {}

@@ -14,8 +14,8 @@ from typing import Any
 
 from manifold3d import Manifold
 
-from printing.stl import shapes as s
-from printing.stl.params import MINIMUM_FEATURE
+from companion.games.meshes import shapes as s
+from companion.games.meshes.models import MINIMUM_FEATURE
 
 UNIT_TYPES = ("infantry", "tank", "titan", "flyer")
 

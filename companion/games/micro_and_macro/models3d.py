@@ -11,9 +11,15 @@ from typing import Any
 
 import trimesh
 
-from printing.stl import pieces
-from printing.stl import shapes as s
-from printing.stl.params import MINIMUM_FEATURE, Model3D, Param, minimum_feature_param
+from companion.games.meshes import pieces
+from companion.games.meshes import shapes as s
+from companion.games.meshes.models import (
+    MINIMUM_FEATURE,
+    Model3D,
+    Param,
+    PartSpec,
+    minimum_feature_param,
+)
 
 
 def base_radius_mm(buildings: int) -> float:
@@ -74,7 +80,6 @@ MODELS: tuple[Model3D, ...] = (MARKER, UNIT_BASE)
 
 def bundle_parts(army: Mapping[str, Any]) -> list:
     """A base for each unit the building pile can make, and the base marker."""
-    from printing.stl.bundle import PartSpec
 
     units: Mapping[str, Mapping[str, Any]] = army.get("units") or {}
     parts = [PartSpec("Base marker", "base-marker", {}, 1)]

@@ -8,9 +8,15 @@ from typing import Any
 
 import trimesh
 
-from printing.stl import pieces
-from printing.stl import shapes as s
-from printing.stl.params import MINIMUM_FEATURE, Model3D, Param, minimum_feature_param
+from companion.games.meshes import pieces
+from companion.games.meshes import shapes as s
+from companion.games.meshes.models import (
+    MINIMUM_FEATURE,
+    Model3D,
+    Param,
+    PartSpec,
+    minimum_feature_param,
+)
 
 
 def build_energy(v: Mapping[str, Any]) -> trimesh.Trimesh:
@@ -71,7 +77,6 @@ MODELS: tuple[Model3D, ...] = (ENERGY, START)
 
 def bundle_parts(army: Mapping[str, Any]) -> list:
     """The box's 50 energy tokens and the starting player token."""
-    from printing.stl.bundle import PartSpec
 
     return [
         PartSpec("Energy token", "energy-token", {"value": "1"}, 50),

@@ -14,9 +14,15 @@ from typing import Any
 
 import trimesh
 
-from printing.stl import pieces
-from printing.stl import shapes as s
-from printing.stl.params import MINIMUM_FEATURE, Model3D, Param, minimum_feature_param
+from companion.games.meshes import pieces
+from companion.games.meshes import shapes as s
+from companion.games.meshes.models import (
+    MINIMUM_FEATURE,
+    Model3D,
+    Param,
+    PartSpec,
+    minimum_feature_param,
+)
 
 # Pip positions of a die face on a unit square (centre 0, corners at +-1).
 PIPS: dict[int, tuple[tuple[float, float], ...]] = {
@@ -132,7 +138,6 @@ MODELS: tuple[Model3D, ...] = (TILE, TOKEN)
 
 def bundle_parts(army: Mapping[str, Any]) -> list:
     """A token per unit showing its die face, and the 36 tiles of the shared board."""
-    from printing.stl.bundle import PartSpec
 
     units: Mapping[str, Mapping[str, Any]] = army.get("units") or {}
     parts = []

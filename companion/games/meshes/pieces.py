@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from manifold3d import CrossSection, OpType
 
-from printing.stl import shapes as s
+from companion.games.meshes import shapes as s
 
 ENGRAVE_DEPTH = 0.6
 RELIEF = 0.8  # how far a symbol stands above its disc
