@@ -10,17 +10,17 @@ from django.db.models import Q, QuerySet
 from armies import selectors as list_selectors
 from armies.models import SavedList
 from catalog.models import Entry
+from companion.games.registry import all_games
 from printing.stl import sizes
 from printing.stl.models import Design
 
-# Per game, the catalogue kinds that stand for a model on the table.
-MODEL_KINDS = {
-    "maker-war": ("unit",),
-    "smalltricks": ("unit-type",),
-    "micro-and-macro": ("unit",),
-    "little-game": ("unit",),
-    "missiles-and-microchips": ("component",),
-}
+
+def model_kinds(game: str) -> tuple[str, ...]:
+    """The catalogue kinds that stand for a model on the table, as ``game`` declares them
+    (its ``models3d.MODEL_KINDS``); none for a game without pieces."""
+    system = all_games().get(game)
+    module = system.capability("models3d") if system is not None else None
+    return tuple(module.MODEL_KINDS) if module is not None else ()
 
 
 def _signed_in(user: Any) -> bool:
@@ -48,9 +48,9 @@ def uploadable_entries(user: Any, game: str = "") -> QuerySet[Entry]:
     if not _signed_in(user):
         return Entry.objects.none()
     kinds = Q()
-    for slug, names in MODEL_KINDS.items():
+    for slug in all_games():
         if not game or game == slug:
-            kinds |= Q(game__slug=slug, kind__in=names)
+            kinds |= Q(game__slug=slug, kind__in=model_kinds(slug))
     return (
         Entry.objects.filter(kinds)
         .filter(Q(owner__isnull=True) | Q(owner=user))

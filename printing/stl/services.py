@@ -24,7 +24,7 @@ from printing.models import PrintJob
 from printing.stl import bundle, checks, sizes, thumbnail, upload_check
 from printing.stl.models import Design, Licence
 from printing.stl.params import MINIMUM_FEATURE, Model3D, get_model
-from printing.stl.selectors import MODEL_KINDS, size_for_entry
+from printing.stl.selectors import model_kinds, size_for_entry
 
 
 def model_or_none(game: str, slug: str) -> Model3D | None:
@@ -166,7 +166,7 @@ def army_params(saved_list: SavedList, user: Any, grouping: str = "unit") -> dic
     body = list_selectors.body_for(saved_list, user)
     catalogue = list_selectors.list_catalogue(game=saved_list.game, user=saved_list.owner)
     counts = system.model_counts(body, catalogue) if system.list_noun else {}
-    kinds = MODEL_KINDS.get(saved_list.game.slug, ())
+    kinds = model_kinds(saved_list.game.slug)
     units = {
         item.slug: {"name": item.name, "category": item.category, "data": dict(item.data)}
         for item in catalogue.of_kind_all()

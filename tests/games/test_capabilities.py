@@ -21,6 +21,10 @@ def game(request) -> GameSystem:
     return request.param
 
 
+def _pieces_games() -> list[GameSystem]:
+    return [game for game in all_games().values() if game.capability("models3d") is not None]
+
+
 def _module_exists(package_dir: Path, name: str) -> bool:
     return (package_dir / f"{name}.py").is_file() or (package_dir / name / "__init__.py").is_file()
 
@@ -140,3 +144,18 @@ def test_a_game_without_list_edits_can_still_create_a_list(
     assert saved.body == {}
     page = client.get(saved.get_absolute_url())
     assert page.status_code == 200
+
+
+@pytest.mark.parametrize("game", _pieces_games(), ids=lambda g: g.slug)
+def test_a_game_with_pieces_declares_its_model_kinds_and_size_rows(game):
+    from companion.games.meshes.sizes import Size
+
+    module = game.capability("models3d")
+    kinds = {kind.slug for kind in game.kinds}
+    assert module.MODEL_KINDS and set(module.MODEL_KINDS) <= kinds
+    assert module.SIZES and all(isinstance(size, Size) for size in module.SIZES)
+    rows = {size.key for size in module.SIZES} | {"other"}
+    assert module.size_row("") in rows
+    for model in module.MODELS:
+        if isinstance(model.size, str):
+            assert model.size in rows, (model.slug, model.size)

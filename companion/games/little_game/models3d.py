@@ -17,6 +17,17 @@ from companion.games.meshes.models import (
     PartSpec,
     minimum_feature_param,
 )
+from companion.games.meshes.sizes import Size
+
+# What the 3D printing pages read of this game: the catalogue kinds that stand for a model
+# on the table, the size rows its pieces are measured against, and a unit's row.
+MODEL_KINDS: tuple[str, ...] = ("unit",)
+SIZES: tuple[Size, ...] = (Size("lg-unit", "Little game unit base", "rect", (30, 60), 20, 120, 40),)
+
+
+def size_row(unit_type: str) -> str:
+    """The size row of a unit whose profile type is ``unit_type``."""
+    return "lg-unit"
 
 
 def build_base(v: Mapping[str, Any]) -> trimesh.Trimesh:

@@ -22,6 +22,30 @@ from companion.games.meshes.models import (
     PartSpec,
     minimum_feature_param,
 )
+from companion.games.meshes.sizes import Size
+
+# What the 3D printing pages read of this game: the catalogue kinds that stand for a model
+# on the table, the size rows its pieces are measured against, and a unit's row.
+MODEL_KINDS: tuple[str, ...] = ("unit",)
+# Bases at 6 mm scale (about 1:285) are Muster's recommendation, chosen so that a formation
+# fits inside the book's 15 cm template; the templates are the book's 5 cm and 15 cm.
+SIZES: tuple[Size, ...] = (
+    Size("infantry", "Maker-War infantry stand", "round", (20, 20), 10, 26, 20),
+    Size("tank", "Maker-War tank", "rect", (20, 30), 12, 45, 25),
+    Size("titan", "Maker-War Titan", "round", (50, 50), 30, 80, 100),
+    Size("flyer", "Maker-War flyer on a flight stand", "round", (25, 25), 15, 60, 60),
+    Size("weapon", "Maker-War Titan weapon system", "none", (0, 0), 3, 45, 45),
+    Size("template-small", "Small (bombard) template, 5 cm", "round", (50, 50), 48, 52, 6),
+    Size("template-big", "Formation template, 15 cm", "round", (150, 150), 148, 152, 6),
+    Size("marker", "Maker-War marker or token", "round", (25, 25), 12, 40, 10),
+)
+UNIT_SIZE_ROWS = frozenset({"infantry", "tank", "titan", "flyer", "weapon"})
+
+
+def size_row(unit_type: str) -> str:
+    """The size row of a unit whose profile type is ``unit_type``."""
+    return unit_type if unit_type in UNIT_SIZE_ROWS else "other"
+
 
 STANCE_SYMBOLS = {
     "patrol": "crosshair",

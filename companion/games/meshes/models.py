@@ -101,7 +101,7 @@ class Model3D:
     description: str
     params: tuple[Param, ...]
     build: Callable[[Mapping[str, Any]], trimesh.Trimesh]
-    # The row of printing.stl.sizes.TABLE the piece is measured against: a key, or a
+    # The size row (of its game's SIZES) the piece is measured against: a key, or a
     # function of the values when the parameters choose the row (a template's diameter).
     size: str | Callable[[Mapping[str, Any]], str] = "other"
     game: str = ""

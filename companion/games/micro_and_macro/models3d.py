@@ -20,6 +20,20 @@ from companion.games.meshes.models import (
     PartSpec,
     minimum_feature_param,
 )
+from companion.games.meshes.sizes import Size
+
+# What the 3D printing pages read of this game: the catalogue kinds that stand for a model
+# on the table, the size rows its pieces are measured against, and a unit's row.
+MODEL_KINDS: tuple[str, ...] = ("unit",)
+SIZES: tuple[Size, ...] = (
+    Size("base-marker", "Micro and Macro base marker", "round", (64, 64), 40, 70, 6),
+    Size("mm-unit", "Micro and Macro unit base", "round", (25, 25), 10, 60, 40),
+)
+
+
+def size_row(unit_type: str) -> str:
+    """The size row of a unit whose profile type is ``unit_type``."""
+    return "mm-unit"
 
 
 def base_radius_mm(buildings: int) -> float:

@@ -17,6 +17,19 @@ from companion.games.meshes.models import (
     PartSpec,
     minimum_feature_param,
 )
+from companion.games.meshes.sizes import Size
+
+# What the 3D printing pages read of this game: the catalogue kinds that stand for a model
+# on the table, the size rows its pieces are measured against, and a unit's row.
+MODEL_KINDS: tuple[str, ...] = ("component",)
+SIZES: tuple[Size, ...] = (
+    Size("energy-token", "Missiles & Microchips energy token", "round", (20, 20), 12, 30, 6),
+)
+
+
+def size_row(unit_type: str) -> str:
+    """The size row of a unit whose profile type is ``unit_type``."""
+    return "energy-token"
 
 
 def build_energy(v: Mapping[str, Any]) -> trimesh.Trimesh:

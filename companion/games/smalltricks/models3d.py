@@ -23,6 +23,21 @@ from companion.games.meshes.models import (
     PartSpec,
     minimum_feature_param,
 )
+from companion.games.meshes.sizes import Size
+
+# What the 3D printing pages read of this game: the catalogue kinds that stand for a model
+# on the table, the size rows its pieces are measured against, and a unit's row.
+MODEL_KINDS: tuple[str, ...] = ("unit-type",)
+SIZES: tuple[Size, ...] = (
+    Size("hex-tile", "Smalltricks hex tile (40 mm across flats)", "hex", (40, 46.2), 38, 56, 8),
+    Size("die-token", "Smalltricks unit token", "rect", (16, 16), 10, 25, 10),
+)
+
+
+def size_row(unit_type: str) -> str:
+    """The size row of a unit whose profile type is ``unit_type``."""
+    return "die-token"
+
 
 # Pip positions of a die face on a unit square (centre 0, corners at +-1).
 PIPS: dict[int, tuple[tuple[float, float], ...]] = {
