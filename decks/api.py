@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from types import ModuleType
 
 from django.http import Http404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -13,6 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from armies import selectors as list_selectors
+from armies.models import SavedList
 from catalog.models import Game
 from decks import selectors
 from decks.views import target_cards
@@ -39,12 +41,17 @@ class OddsSerializer(serializers.Serializer):
     rows = OddsRowSerializer(many=True)
 
 
-def _deck(request: Request, game: str, pk: int):
+def _deck(request: Request, game: str, pk: int) -> tuple[SavedList, ModuleType]:
+    """The deck the request may see, and its game's deck declaration; 404 for a game that
+    declares no deck tools."""
+    tools = selectors.deck_tools(game)
+    if tools is None:
+        raise NotFound("This game has no deck tools.")
     game_obj = Game.objects.filter(slug=game).first()
     saved = game_obj and list_selectors.list_for_viewer(game=game_obj, pk=pk, user=request.user)
     if not saved:
         raise NotFound("No such deck.")
-    return saved
+    return saved, tools
 
 
 def _int(raw: str | None, default: int, low: int, high: int) -> int:
@@ -55,7 +62,7 @@ def _int(raw: str | None, default: int, low: int, high: int) -> int:
 
 
 class PlaytestView(APIView):
-    """Shuffle the main deck with ``seed`` and deal five cards plus ``draws`` more."""
+    """Shuffle the deck with ``seed`` and deal the game's opening hand plus ``draws`` more."""
 
     permission_classes = [permissions.AllowAny]
 
@@ -64,11 +71,11 @@ class PlaytestView(APIView):
         responses=PlaytestSerializer,
     )
     def get(self, request: Request, game: str, pk: int) -> Response:
-        saved = _deck(request, game, pk)
+        saved, tools = _deck(request, game, pk)
         body = list_selectors.body_for(saved, request.user)
         seed = request.query_params.get("seed") or secrets.token_hex(4)
         draws = _int(request.query_params.get("draws"), 0, 0, 60)
-        return Response(selectors.playtest(body, seed=seed, draws=draws))
+        return Response(selectors.playtest(tools, body, seed=seed, draws=draws))
 
 
 class OddsView(APIView):
@@ -79,7 +86,7 @@ class OddsView(APIView):
     @extend_schema(
         parameters=[
             OpenApiParameter(
-                "target", str, description="card:<slug> or type:<building|upgrade|instant>"
+                "target", str, description="card:<slug> or type:<card type of the game>"
             ),
             OpenApiParameter("k", int),
             OpenApiParameter("turns", int),
@@ -87,12 +94,13 @@ class OddsView(APIView):
         responses=OddsSerializer,
     )
     def get(self, request: Request, game: str, pk: int) -> Response:
-        saved = _deck(request, game, pk)
+        saved, tools = _deck(request, game, pk)
         body = list_selectors.body_for(saved, request.user)
         try:
-            cards, label = target_cards(saved, request.query_params.get("target", ""))
+            cards, label = target_cards(saved, tools, request.query_params.get("target", ""))
         except Http404 as exc:
             raise NotFound("Target must be card:<slug> or type:<card type>.") from exc
         k = _int(request.query_params.get("k"), 1, 1, 10)
         turns = _int(request.query_params.get("turns"), 10, 1, 30)
-        return Response({"target": label, **selectors.odds(body, cards=cards, k=k, turns=turns)})
+        result = selectors.odds(tools, body, cards=cards, k=k, turns=turns)
+        return Response({"target": label, **result})

@@ -128,6 +128,8 @@ class Capabilities:
     engine: str | None = None  # the live table (see ``companion.games.table``)
     printables: str | None = None  # LIST_PRINTS, GAME_PRINTS, build(what, source)
     models3d: str | None = None  # MODELS and bundle_parts(army)
+    # deck tools (playtest, odds): OPENING_HAND, DRAWS_PER_TURN, CARD_KIND, CARD_TYPES, library
+    decks: str | None = None
 
     @classmethod
     def names(cls) -> tuple[str, ...]:

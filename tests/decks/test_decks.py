@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from armies import services
 from armies.models import SavedList
 from catalog.models import Game
+from companion.games.micro_and_macro import mechanics
 from companion.games.registry import get_game
 
 pytestmark = pytest.mark.django_db
@@ -121,3 +124,49 @@ def test_missiles_kit_lists_the_cards_for_the_printer(client, user, catalogue):
     ).content.decode()
     kit.refresh_from_db()
     assert len(kit.body["computers"]) == 4 and "What the kit needs" in panel
+
+
+# --- deck tools come from the game's declaration ------------------------------------------------
+
+
+def _tool_urls(game: str, pk: int) -> list[str]:
+    return [
+        f"/api/{game}/lists/{pk}/playtest/",
+        f"/api/{game}/lists/{pk}/odds/?target=type:building",
+        f"/games/{game}/lists/{pk}/playtest/",
+        f"/games/{game}/lists/{pk}/odds/?target=type:building",
+    ]
+
+
+def test_a_game_without_deck_tools_gets_404_not_500(client, user, deck, monkeypatch):
+    client.force_login(user)
+    game = get_game("micro-and-macro")
+    monkeypatch.setattr(type(game), "capabilities", replace(game.capabilities, decks=None))
+    for url in _tool_urls("micro-and-macro", deck.pk):
+        assert client.get(url, headers=HX).status_code == 404, url
+
+
+def test_a_list_of_a_game_that_declares_no_deck_tools_has_none(client, user, catalogue):
+    assert get_game("missiles-and-microchips").capability("decks") is None
+    client.force_login(user)
+    client.post("/games/missiles-and-microchips/lists/new/", {"name": "Friday"})
+    kit = SavedList.objects.get(owner=user, name="Friday")
+    for url in _tool_urls("missiles-and-microchips", kit.pk):
+        assert client.get(url, headers=HX).status_code == 404, url
+
+
+def test_the_opening_hand_is_the_games_declared_one(client, user, deck, monkeypatch):
+    tools = get_game("micro-and-macro").capability("decks")
+    assert tools.OPENING_HAND == mechanics.STARTING_HAND  # the table deals the same hand
+    monkeypatch.setattr(tools, "OPENING_HAND", 7)
+    client.force_login(user)
+    api = client.get(f"/api/micro-and-macro/lists/{deck.pk}/playtest/", {"seed": "abc"}).json()
+    assert len(api["hand"]) == 7 and api["library"] == 27
+    page = client.get(
+        f"/games/micro-and-macro/lists/{deck.pk}/playtest/", {"seed": "abc", "draws": 1}, headers=HX
+    ).content.decode()
+    assert page.count('class="playing-card') == 8 and page.count("playing-card drawn") == 1
+    odds = client.get(
+        f"/games/micro-and-macro/lists/{deck.pk}/odds/", {"target": "type:upgrade"}, headers=HX
+    ).content.decode()
+    assert "a 7-card opening hand" in odds

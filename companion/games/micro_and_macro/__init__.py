@@ -140,6 +140,7 @@ class MicroAndMacro(GameSystem):
         engine="engine",
         printables="printables",
         models3d="models3d",
+        decks="decks",
     )
     kinds = (
         KindSpec("unit", "Unit", "Units", UNIT_FIELDS, homebrew=True),

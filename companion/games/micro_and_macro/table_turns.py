@@ -17,7 +17,11 @@ from typing import Any
 from companion.games.micro_and_macro import table_cards as cards
 from companion.games.micro_and_macro import table_macro as macro
 from companion.games.micro_and_macro import table_units as units
-from companion.games.micro_and_macro.mechanics import ACTIONS_PER_TURN, MAX_BUILDINGS_IN_PLAY
+from companion.games.micro_and_macro.mechanics import (
+    ACTIONS_PER_TURN,
+    DRAWS_PER_TURN,
+    MAX_BUILDINGS_IN_PLAY,
+)
 
 
 def start_turn(state: dict[str, Any], seat: int, events: list[dict[str, Any]]) -> None:
@@ -31,7 +35,7 @@ def start_turn(state: dict[str, Any], seat: int, events: list[dict[str, Any]]) -
     state["used"] = []
     name = state["names"][seat]
     events.append({"type": "turn", "seat": seat, "text": f"Turn {state['turn']}: {name}."})
-    macro.draw(state, seat, 1, events)
+    macro.draw(state, seat, DRAWS_PER_TURN, events)
     reminders = []
     player = state["players"][seat]
     for building in list(player["buildings"]):
