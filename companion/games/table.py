@@ -104,7 +104,8 @@ def replay(
     seed: str,
     log: list[tuple[int, int | None, Mapping[str, Any]]],
 ) -> dict[str, Any]:
-    """The state after ``log`` ((seq, seat, action) in order): the source of truth."""
+    """The state after ``log`` ((seq, seat, action) in order): the source of truth. The
+    one fold of the log: the site's ``rebuild_state`` and the tests both use it."""
     state = engine.initial_state(seats, options, action_rng(seed, 0))
     for seq, seat, action in log:
         state = engine.apply(state, seat, action, action_rng(seed, seq)).state

@@ -19,7 +19,7 @@ from companion.games import dice
 from companion.games.base import RuleError
 from companion.games.registry import get_game
 from companion.games.table import Seat as EngineSeat
-from companion.games.table import action_rng, check_options, option_fields
+from companion.games.table import action_rng, check_options, option_fields, replay
 from companion.table import broadcast
 from companion.table.models import Action, Seat, Table, TableStatus
 from companion.table.selectors import START, TABLE_ACTIONS, agreed_undo_target, undoable
@@ -386,11 +386,7 @@ def rebuild_state(table: Table) -> dict[str, Any]:
         seats, options = _engine_seats(table), table.options
     else:
         seats, options = seats_of_entry(first.payload), first.payload["options"]
-    state = engine.initial_state(seats, options, action_rng(table.seed, 0))
-    for action in (
+    log = (
         table.actions.filter(undone=False).exclude(payload__type__in=TABLE_ACTIONS).order_by("seq")
-    ):
-        state = engine.apply(
-            state, action.seat, action.payload, action_rng(table.seed, action.seq)
-        ).state
-    return state
+    )
+    return replay(engine, seats, options, table.seed, [(a.seq, a.seat, a.payload) for a in log])

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from companion.games.base import RuleError
 from companion.games.maker_war import engine
 from companion.games.table import Seat, action_rng, replay
+from tests.games.maker_war.random_play import complete
 from tests.games.maker_war.table_fixtures import army
 
 TERRAN = army("maker-rifle-company", "maker-rifle-company", "foundry-titan")
@@ -27,31 +28,6 @@ def _seat_to_act(state: dict, rnd: random.Random) -> int:
     if state["phase"] == "battle" and rnd.random() < 0.85:
         return state["turn"]["seat"]
     return rnd.randrange(len(state["names"]))
-
-
-def _fill(action: dict, state: dict, seat: int, rnd: random.Random) -> dict:
-    action = dict(action)
-    kind = action["type"]
-    if kind == "terrain":
-        action.update(
-            kind=rnd.choice(["forest", "hill"]), x=rnd.randint(-40, 40), y=rnd.randint(-30, 30)
-        )
-    elif kind == "deploy":
-        action["maker_weapon"] = rnd.choice(["terror", "anti-tank", "sniper", "anti-air"])
-    elif kind == "shoot":
-        action["distance"] = rnd.choice([10, 30, 60])
-    elif kind == "close-combat":
-        enemies = [
-            f["id"]
-            for f in state["formations"]
-            if f["where"] == "table"
-            and state["sides"][f["seat"]] != state["sides"][seat]
-            and not f["flyer"]
-        ]
-        action["defenders"] = enemies[:1]
-    elif kind == "play-card":
-        action["use"] = rnd.choice(["points", "effect"])
-    return action
 
 
 def _check(state: dict) -> None:
@@ -103,7 +79,7 @@ def test_random_play_replays_and_keeps_every_limit(seed, steps, drones):
         ]
         if not options:
             continue
-        action = _fill(rnd.choice(options), state, seat, rnd)
+        action = complete(state, seat, rnd.choice(options), rnd)
         try:
             out = engine.apply(state, seat, action, action_rng(SEED, seq + 1))
         except RuleError:

@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from companion.games.base import RuleError
 from companion.games.smalltricks import board, engine
 from companion.games.smalltricks.board import Cell
-from companion.games.smalltricks.table_setup import SIDE_OF_SEAT, unit_type
 from companion.games.table import Seat, action_rng, replay
+from tests.games.smalltricks.random_play import arrangement, complete
 
 SETTINGS = settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 TYPES = st.sampled_from(
@@ -40,23 +40,6 @@ OPTIONS = st.fixed_dictionaries(
 )
 
 
-def arrangement(state: dict[str, Any], seat: int, rnd: random.Random) -> list[str]:
-    """A random legal set-up: own half, two per hexagon, one Militia per hexagon."""
-    rows = board.HALF_ROWS[SIDE_OF_SEAT[seat]]
-    cells = [c.label for c in board.CELLS if c.row in rows]
-    placed: list[str] = []
-    mine = [u for u in state["units"] if u["seat"] == seat]
-    for unit in mine:
-        while True:
-            cell = rnd.choice(cells)
-            same = [mine[i]["type"] for i, c in enumerate(placed) if c == cell]
-            alone = unit_type(unit["type"])["max_per_hex"] < 2
-            if len(same) < 2 and not (alone and unit["type"] in same):
-                placed.append(cell)
-                break
-    return placed
-
-
 def random_action(state: dict[str, Any], rnd: random.Random) -> tuple[int, dict[str, Any]] | None:
     """A legal action of a random seat that has one, filled in at random."""
     choices = [(seat, a) for seat in (0, 1) for a in engine.legal_actions(state, seat)]
@@ -67,14 +50,7 @@ def random_action(state: dict[str, Any], rnd: random.Random) -> tuple[int, dict[
         0.05 if a["type"] in ("end-turn", "propose-end", "agree-end") else 1.0 for _s, a in choices
     ]
     seat, action = rnd.choices(choices, weights)[0]
-    action = {k: v for k, v in action.items() if k not in ("label", "to")}
-    if action["type"] == "setup":
-        action["cells"] = arrangement(state, seat, rnd)
-    elif action["type"] == "orders":
-        needs = engine.player_view(state, seat)["resolution"]["needs"]
-        action["choices"] = {
-            n["key"]: rnd.choice([c[0] for c in n["choices"] if c[0] != ""] or [""]) for n in needs
-        }
+    action = complete(state, seat, action, rnd)
     return seat, action
 
 
