@@ -22,6 +22,7 @@ SQLite database. Skipped when PostgreSQL or Redis cannot be reached.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import secrets
@@ -211,12 +212,10 @@ def _wait_healthy(port: int, server: subprocess.Popen) -> None:
     while time.monotonic() < deadline:
         if server.poll() is not None:
             raise RuntimeError(f"gunicorn on {port} exited with {server.returncode}")
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz/", timeout=2) as r:
-                if r.status == 200:
-                    return
-        except OSError:
-            pass
+        url = f"http://127.0.0.1:{port}/healthz/"
+        with contextlib.suppress(OSError), urllib.request.urlopen(url, timeout=2) as r:
+            if r.status == 200:  # an OSError above: not listening yet
+                return
         time.sleep(0.2)
     raise RuntimeError(f"gunicorn on {port} not healthy after 60 s")
 

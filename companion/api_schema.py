@@ -29,6 +29,8 @@ from drf_spectacular.extensions import OpenApiSerializerExtension
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import serializers
 
+from companion.throttling import THROTTLED
+
 ERROR_COMPONENT = "ApiError"
 ERROR_REF = {"$ref": f"#/components/schemas/{ERROR_COMPONENT}"}
 ERROR_TEXT = {
@@ -93,10 +95,6 @@ def _resolve(path: str, parameters: list[dict[str, Any]]) -> ResolverMatch | Non
 
 def _throttled(match: ResolverMatch | None, method: str) -> bool:
     """Whether ``companion.throttling`` counts this operation (by its URL name)."""
-    try:
-        from companion.throttling import THROTTLED
-    except ImportError:  # no rate limits configured
-        return False
     rule = THROTTLED.get(match.view_name) if match else None
     return rule is not None and method.upper() in rule[1]
 

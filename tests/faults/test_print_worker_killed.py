@@ -15,22 +15,16 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from django.db import connection
 
 from companion.games.registry import get_game
 from printing.models import JobStatus, PrintJob
 from printing.producers import load_producers
 from tests.printing.pdfcheck import reader
+from tests.processes import alive, database_url
 
 pytestmark = pytest.mark.fault
 ROOT = Path(__file__).resolve().parents[2]
 DEAD = "redis://127.0.0.1:1/0"  # nothing listens on port 1
-
-
-def _database_url() -> str:
-    db = connection.settings_dict
-    auth = db["USER"] + (f":{db['PASSWORD']}" if db.get("PASSWORD") else "")
-    return f"postgres://{auth}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
 
 
 def _until(check: Callable[[], object], timeout: float, what: str, every: float = 0.1) -> object:
@@ -41,15 +35,6 @@ def _until(check: Callable[[], object], timeout: float, what: str, every: float 
             return found
         time.sleep(every)
     raise AssertionError(f"{what}: not within {timeout} s")
-
-
-def _alive(pid: int) -> bool:
-    """Running (a zombie waiting for its reaper counts as gone)."""
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
 
 
 def _children(pid: int) -> set[int]:
@@ -72,7 +57,7 @@ def workers(settings, tmp_path, transactional_db, jobs_in_process) -> Iterator[C
     settings.MEDIA_ROOT = tmp_path / "media"
     queue = f"printing-fault-{uuid.uuid4().hex[:8]}"
     settings.PRINTING_QUEUE = queue
-    env = {**os.environ, "DATABASE_URL": _database_url(), "MEDIA_ROOT": str(settings.MEDIA_ROOT)}
+    env = {**os.environ, "DATABASE_URL": database_url(), "MEDIA_ROOT": str(settings.MEDIA_ROOT)}
     started: list[subprocess.Popen] = []
 
     def start() -> subprocess.Popen:
@@ -123,7 +108,7 @@ def test_a_worker_killed_mid_print_leaves_no_render_process_and_the_job_is_finis
     children = _children(first.pid)
     os.kill(first.pid, signal.SIGKILL)  # the worker alone: its children must follow it
     first.wait(timeout=10)
-    _until(lambda: not any(_alive(c) for c in children), 10, f"render processes {children} gone")
+    _until(lambda: not any(alive(c) for c in children), 10, f"render processes {children} gone")
     job.refresh_from_db()
     assert job.status == JobStatus.RUNNING and job.attempts == 1  # stuck until taken up
 

@@ -86,24 +86,17 @@ def deal(game: GameSystem, seed: int) -> tuple[list[Seat], dict[str, Any], str, 
     engine = game.table_engine()
     options, table_seed = dict(engine.OPTIONS), f"random-play-{seed}"
     extra = seed % 2 and (game.max_players is None or game.max_players > game.min_players)
-    if extra:
-        seats = seats_of(game, game.min_players + 1)
+    counts = [game.min_players + 1, game.min_players] if extra else [game.min_players]
+    for count in counts:
+        seats = seats_of(game, count)
         try:
-            return (
-                seats,
-                options,
-                table_seed,
-                engine.initial_state(seats, options, action_rng(table_seed, 0)),
-            )
+            state = engine.initial_state(seats, options, action_rng(table_seed, 0))
         except RuleError:
-            pass
-    seats = seats_of(game, game.min_players)
-    return (
-        seats,
-        options,
-        table_seed,
-        engine.initial_state(seats, options, action_rng(table_seed, 0)),
-    )
+            if count == counts[-1]:
+                raise  # even the minimum is refused: a real failure
+            continue  # that many example lists refused: deal the minimum instead
+        return seats, options, table_seed, state
+    raise AssertionError("unreachable: the last count returns or raises")
 
 
 def roundtrip(value: Any) -> Any:

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from printing.pdf import die_with_parent
+from tests.processes import alive
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux prctl")
 ROOT = Path(__file__).resolve().parents[2]
@@ -35,27 +36,19 @@ time.sleep(60)
 """
 
 
-def _alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
-
-
 def test_render_processes_are_killed_with_their_parent():
     parent = subprocess.Popen(
         [sys.executable, "-c", PARENT], cwd=ROOT, stdout=subprocess.PIPE, text=True
     )
     try:
         children = [int(pid) for pid in parent.stdout.readline().split()]
-        assert len(children) == 2 and all(_alive(pid) for pid in children)
+        assert len(children) == 2 and all(alive(pid) for pid in children)
         os.kill(parent.pid, signal.SIGKILL)
         parent.wait(timeout=10)
         deadline = time.monotonic() + 5
-        while any(_alive(pid) for pid in children) and time.monotonic() < deadline:
+        while any(alive(pid) for pid in children) and time.monotonic() < deadline:
             time.sleep(0.05)
-        assert not any(_alive(pid) for pid in children)
+        assert not any(alive(pid) for pid in children)
     finally:
         if parent.poll() is None:
             parent.kill()

@@ -15,23 +15,17 @@ import uuid
 from pathlib import Path
 
 import pytest
-from django.db import connection
 
 from printing import services
 from printing.models import JobStatus, PrintJob
 from tests.printing.pdfcheck import reader, text
+from tests.processes import database_url
 
 pytestmark = pytest.mark.skipif(
     not os.environ.get("MUSTER_CELERY_WORKER"),
     reason="needs CI's Redis and PostgreSQL run (MUSTER_CELERY_WORKER=1)",
 )
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _database_url() -> str:
-    db = connection.settings_dict
-    auth = db["USER"] + (f":{db['PASSWORD']}" if db.get("PASSWORD") else "")
-    return f"postgres://{auth}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
 
 
 @pytest.fixture
@@ -42,7 +36,7 @@ def worker(settings, media, transactional_db, in_process):
     in_process.conf.CELERY_TASK_ALWAYS_EAGER = False
     queue = f"printing-test-{uuid.uuid4().hex[:8]}"
     settings.PRINTING_QUEUE = queue
-    env = {**os.environ, "DATABASE_URL": _database_url(), "MEDIA_ROOT": str(media)}
+    env = {**os.environ, "DATABASE_URL": database_url(), "MEDIA_ROOT": str(media)}
     celery = Path(sys.executable).with_name("celery")
     proc = subprocess.Popen(
         [
