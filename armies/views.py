@@ -21,6 +21,7 @@ from armies import selectors, services
 from armies.models import ListVisibility, SavedList
 from catalog.models import Faction, Game
 from companion import json_limits
+from companion.game_files import FALLBACKS, game_template
 from companion.games.base import GameSystem, RuleError
 from companion.games.registry import get_game
 
@@ -50,7 +51,7 @@ def _owned(request: HttpRequest, game: Game, pk: int) -> SavedList:
 def builder_template(game: Game) -> str:
     """The game's own builder panel, or the generic JSON editor."""
     return select_template(
-        [f"armies/builder/{game.slug}.html", "armies/builder/generic.html"]
+        game_template(game.slug, "builder.html", FALLBACKS["builder.html"])
     ).template.name
 
 

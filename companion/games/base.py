@@ -234,8 +234,14 @@ class GameSystem:
         return self._build_rules().model_counts(body, catalogue)
 
     def table_engine(self) -> Any:
-        """The game's pure table engine module (see ``companion.games.table``), or None."""
-        return self.capability("engine")
+        """The game's table engine (``ENGINE`` of its engine module, a
+        ``companion.games.table_engine.TableEngine``), or None when it has no table."""
+        module = self.capability("engine")
+        if module is None:
+            return None
+        if "ENGINE" in vars(module):
+            return module.ENGINE
+        return _LegacyEngine(module)  # TRANSITION: removed once every engine is ported
 
     def shared_body(self, body: Mapping[str, Any]) -> dict[str, Any]:
         """What others may see of a list: games with secrets in a list strip them here."""
@@ -363,3 +369,21 @@ def clean_fields(fields: Iterable[FieldSpec], data: Mapping[str, Any]) -> dict[s
     if errors:
         raise RuleError(errors)
     return cleaned
+
+
+class _LegacyEngine:
+    """TRANSITION ONLY."""
+
+    def __init__(self, module: Any) -> None:
+        self._module = module
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._module, name)
+
+    def start(self, seats: Any, options: Any, rng: Any) -> Any:
+        from companion.games.table import Outcome
+
+        return Outcome(self._module.initial_state(seats, options, rng), [])
+
+    def visible_log(self, events: Any, seat: Any) -> list:
+        return []

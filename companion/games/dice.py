@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.games.base import RuleError
@@ -26,22 +26,61 @@ def parse(spec: Any) -> tuple[int, int]:
     return count, sides
 
 
+def typed_faces(value: Any, path: str) -> list[int] | None:
+    """Faces typed from physical dice, as JSON or a form sends them ("5 6 1", "5,6",
+    ["5", 6], 4); None when nothing was typed (Muster rolls)."""
+    if value in (None, "", []):
+        return None
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = [value]
+    if isinstance(value, str):
+        value = value.replace(",", " ").split()
+    if not isinstance(value, list | tuple):
+        raise RuleError({path: "Type the faces as whole numbers."})
+    try:
+        return [_whole(v) for v in value]
+    except (TypeError, ValueError):
+        raise RuleError({path: "Type the faces as whole numbers."}) from None
+
+
+def _whole(value: Any) -> int:
+    if isinstance(value, bool | float):
+        raise ValueError(value)
+    return int(value)
+
+
+def faces(
+    sides: Sequence[int],
+    rng: random.Random | None,
+    typed: Any = None,
+    path: str = "results",
+    name: str = "",
+) -> list[int]:
+    """One face per die of ``sides`` (a d6 and a d8: ``(6, 8)``): the faces typed in from
+    physical dice, checked, or else rolled with ``rng``. The one way every game rolls.
+
+    ``name`` says how the dice are called in a refusal ("D16 is rolled as d8 + d8")."""
+    entered = typed_faces(typed, path)
+    if entered is None:
+        if rng is None:
+            raise RuleError({path: "Roll with Muster or type the faces of the real dice."})
+        return [rng.randint(1, s) for s in sides]
+    shown = name or " + ".join(f"d{s}" for s in sides)
+    if len(entered) != len(sides):
+        raise RuleError({path: f"Type {len(sides)} face(s), one per die ({shown})."})
+    for index, (face, most) in enumerate(zip(entered, sides, strict=True)):
+        if not 1 <= face <= most:
+            where = path if len(sides) == 1 else f"{path}.{index}"
+            raise RuleError({where: f"A d{most} shows 1 to {most}."})
+    return entered
+
+
 def roll(action: Mapping[str, Any], rng: random.Random, who: str) -> dict[str, Any]:
-    """The event of one roll: virtual unless the player typed the physical results."""
+    """The event of one roll at the table: virtual unless the player typed the faces."""
     count, sides = parse(action.get("dice"))
     typed = action.get("results")
-    if typed in (None, "", []):
-        results, physical = [rng.randint(1, sides) for _ in range(count)], False
-    else:
-        if isinstance(typed, str):
-            typed = typed.replace(",", " ").split()
-        try:
-            results = [int(v) for v in typed]
-        except (TypeError, ValueError):
-            raise RuleError({"results": "Type the faces as whole numbers."}) from None
-        if len(results) != count or any(not 1 <= r <= sides for r in results):
-            raise RuleError({"results": f"{count} face(s) from 1 to {sides}."})
-        physical = True
+    physical = typed_faces(typed, "results") is not None
+    results = faces((sides,) * count, rng, typed, "results")
     label = f"{count}d{sides}"
     how = "rolled at the table" if physical else "rolled by Muster"
     return {

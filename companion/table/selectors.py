@@ -98,11 +98,29 @@ def views_by_seat(
     taken from a caller that already holds them)."""
     rows = seats_for_views(table) if seat_rows is None else seat_rows
     latest = latest_action(table) if latest is UNREAD else latest
-    views = {PUBLIC: view_for(table, None, seat_rows=rows, latest=latest)}
+    events = logged_events(table)
+    views = {PUBLIC: view_for(table, None, seat_rows=rows, latest=latest, events=events)}
     for seat in rows:
         if not seat.removed:
-            views[str(seat.number)] = view_for(table, seat, seat_rows=rows, latest=latest)
+            views[str(seat.number)] = view_for(
+                table, seat, seat_rows=rows, latest=latest, events=events
+            )
     return views
+
+
+def logged_events(table: Table) -> list[dict[str, Any]]:
+    """Every event of the log that stands, in order: the dealing (the start entry's
+    events) and the game's moves, without undone ones, undos and table dice (shown apart).
+    The state keeps no copy of the log: this is it, before each seat's filter."""
+    if table.status == TableStatus.OPEN:
+        return []
+    rows = (
+        table.actions.filter(undone=False)
+        .exclude(payload__type__in=("undo", "dice"))
+        .order_by("seq")
+        .values_list("events", flat=True)
+    )
+    return [event for row in rows for event in row if event.get("type") != START]
 
 
 def view_for(
@@ -111,9 +129,11 @@ def view_for(
     *,
     seat_rows: list[Seat] | None = None,
     latest: Any = UNREAD,
+    events: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
-    """The whole payload for one device: table facts plus the engine's view of its seat.
-    ``latest``: the newest action, when the caller has read it (None: there is none)."""
+    """The whole payload for one device: table facts, the engine's view of its seat and
+    the log as that seat may read it. ``latest``: the newest action, when the caller has
+    read it (None: there is none); ``events``: ``logged_events``, when already read."""
     number = seat.number if seat else None
     seats = [
         {
@@ -138,6 +158,7 @@ def view_for(
         "max_players": system.max_players,
         "waiting_for": max(system.min_players - sum(1 for s in seats if not s["removed"]), 0),
         "view": None,
+        "log": [],
         "legal_actions": [],
         "can_undo": False,
         "rolls": table.rolls,  # public to everyone
@@ -146,6 +167,9 @@ def view_for(
     if table.status != TableStatus.OPEN and table.state:
         engine = system.table_engine()
         payload["view"] = engine.player_view(table.state, number)
+        payload["log"] = engine.visible_log(
+            logged_events(table) if events is None else events, number
+        )
         payload["legal_actions"] = (
             engine.legal_actions(table.state, number) if number is not None else []
         )
@@ -176,12 +200,11 @@ def log_export(table: Table, seat: Seat | None) -> dict[str, Any]:
         }
         for action in table.actions.order_by("seq")
     ]
-    view = view_for(table, seat)["view"] or {}
     return {
         "code": table.code,
         "game": table.game.slug,
         "seat": number,
         "seats": [s.name for s in table.seats.order_by("number")],
         "actions": actions,
-        "events": view.get("log", []),
+        "events": view_for(table, seat)["log"],
     }

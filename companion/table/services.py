@@ -189,14 +189,15 @@ def table_start(*, table: Table, by: Any) -> Table:
     engine = engine_of(table.game)
     _number_in_order(table)
     seats = _engine_seats(table)
-    table.state = engine.initial_state(seats, table.options, action_rng(table.seed, 0))
+    dealt = engine.start(seats, table.options, action_rng(table.seed, 0))
+    table.state = dealt.state
     Action.objects.create(
         table=table,
         seq=0,
         seat=None,
         client_id=START_CLIENT_ID,
         payload=start_entry(seats, table.options),
-        events=[{"type": START, "text": "The game started."}],
+        events=[{"type": START, "text": "The game started."}, *dealt.events],
         author=by if getattr(by, "is_authenticated", False) else None,
     )
     table.status = TableStatus.PLAYING

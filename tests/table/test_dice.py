@@ -28,7 +28,7 @@ def test_virtual_rolls_replay_from_the_seed():
         ({"dice": "d6"}, "dice"),
         ({"dice": "0d6"}, "dice"),
         ({"dice": "2d1"}, "dice"),
-        ({"dice": "2d6", "results": [7, 1]}, "results"),
+        ({"dice": "2d6", "results": [7, 1]}, "results.0"),
         ({"dice": "2d6", "results": "3"}, "results"),
     ],
 )

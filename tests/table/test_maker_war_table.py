@@ -218,7 +218,7 @@ def test_the_page_offers_losing_hope_and_the_attack_choices_for_each_target():
     state, _ = titan_falls(4)
     context = {"view": engine.player_view(state, 0), "me": 0}
     context["legal_actions"] = engine.legal_actions(state, 0)
-    html = render_to_string("table/games/maker-war.html", {"t": context})
+    html = render_to_string("games/maker-war/table.html", {"t": context})
     assert "Losing Hope: Foundry Titan has fallen" in html
     assert 'data-action="death-throes"' in html and "within 14 cm" in html
     allies = [f["id"] for f in state["formations"] if f["seat"] == 1 and f["where"] == "table"]
@@ -229,7 +229,7 @@ def test_the_page_offers_losing_hope_and_the_attack_choices_for_each_target():
     state, _, _ = rifles_fire(terran_battle())
     titan = next(f["id"] for f in state["formations"] if f["seat"] == 1 and f["titan"])
     context = {"view": engine.player_view(state, 0), "me": 0, "legal_actions": []}
-    html = render_to_string("table/games/maker-war.html", {"t": context})
+    html = render_to_string("games/maker-war/table.html", {"t": context})
     assert f'<fieldset class="mw-for-target mw-physical-only" data-target="{titan}">' in html
     assert "1 die per critical hit" in html and 'name="field_throes_roll"' in html
     assert "Losing Hope" not in html

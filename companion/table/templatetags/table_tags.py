@@ -50,14 +50,3 @@ def line_chart(
             )
     parts.append("</svg>")
     return mark_safe("".join(parts))
-
-
-@register.simple_tag
-def game_asset(slug: str, suffix: str) -> str:
-    """The URL of ``static/games/<slug>.<suffix>`` (a game's board script or styles) when
-    the game has one, else "": games without one need no placeholder file."""
-    from django.contrib.staticfiles import finders
-    from django.templatetags.static import static
-
-    path = f"games/{slug}.{suffix}"
-    return static(path) if finders.find(path) else ""

@@ -1,0 +1,205 @@
+"""The one engine framework every table engine is built on: pure, no Django.
+
+A game declares its phases (which moves each allows, what follows) and its moves (pure
+functions that change a fresh copy of the state and return events); ``TableEngine`` owns
+what every engine used to repeat: refusing an action that is not an object with a known
+type, a move after the end, a seat that does not exist, a move its phase does not allow;
+copying the state; stamping events; filtering what each seat may see of the log.
+
+The state holds no copy of the log: the site keeps every action's events and builds the
+log a seat sees through ``visible_log``. Randomness comes only from the ``rng`` passed in
+(the site derives it from the table's seed and the action's seq), so a replay of the log
+gives the same state.
+
+A game's ``engine`` module exposes ``ENGINE``, an instance of its ``TableEngine``
+subclass, which sets the class attributes and overrides ``setup``, ``view`` and
+``offers`` (and where needed ``seat_count``, ``stamp`` and ``visible_event``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from companion.games.base import FieldSpec, RuleError
+from companion.games.plain_data import clone
+from companion.games.table import Outcome, Seat
+
+Event = dict[str, Any]
+# A move: changes ``state`` (a fresh copy it may mutate) for ``seat`` and returns its events.
+MoveFunction = Callable[[dict[str, Any], Any, Mapping[str, Any], random.Random], list[Event]]
+
+
+@dataclass(frozen=True)
+class Move:
+    """One kind of action: its function, who may take it, and what a refusal says when
+    the phase does not allow it."""
+
+    run: MoveFunction
+    players_only: bool = True  # the table itself (seat None) may not take it
+    refusal: str = ""  # "" : "<type> is not possible <phase label>."
+
+
+@dataclass(frozen=True)
+class Phase:
+    """One phase of play, as data: the moves it allows and the phase that follows it."""
+
+    name: str
+    moves: frozenset[str] = frozenset()
+    label: str = ""  # for refusals: "during setup"
+    then: str | None = None  # the phase ``TableEngine.end_phase`` moves to
+    over: bool = False  # the game has ended: no move is possible
+
+    @property
+    def during(self) -> str:
+        return self.label or f"during {self.name.replace('-', ' ')}"
+
+
+class TableEngine:
+    """Base of every table engine; see the module docstring for what a game provides."""
+
+    OPTIONS: ClassVar[dict[str, Any]] = {}
+    OPTION_FIELDS: ClassVar[tuple[FieldSpec, ...]] = ()
+    # Plain counter changes: they commute, so the table applies them on a stale seq.
+    DELTA_ACTIONS: ClassVar[frozenset[str]] = frozenset()
+    # Simultaneous secret choices: they do not depend on another seat's latest move.
+    INDEPENDENT_ACTIONS: ClassVar[frozenset[str]] = frozenset()
+    PHASES: ClassVar[tuple[Phase, ...]] = ()
+    MOVES: ClassVar[Mapping[str, Move]] = {}
+    ANYTIME: ClassVar[frozenset[str]] = frozenset()  # allowed in every phase not over
+    PHASE_KEY: ClassVar[str] = "phase"
+    OVER_TEXT: ClassVar[str] = "The game is over."
+
+    def __init__(self) -> None:
+        self.phases: dict[str, Phase] = {phase.name: phase for phase in self.PHASES}
+        unknown = {
+            move
+            for phase in self.PHASES
+            for move in phase.moves | self.ANYTIME
+            if move not in self.MOVES
+        }
+        unknown |= {p.then for p in self.PHASES if p.then and p.then not in self.phases}
+        if unknown:
+            raise ValueError(f"{type(self).__name__} declares unknown moves or phases: {unknown}")
+
+    # --- what a game provides ----------------------------------------------------------
+
+    def setup(
+        self, seats: list[Seat], options: Mapping[str, Any], rng: random.Random
+    ) -> tuple[dict[str, Any], list[Event]]:
+        """The state before the first action, and the events of dealing it."""
+        raise NotImplementedError
+
+    def view(self, state: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know of ``state`` (None: the public board)."""
+        raise NotImplementedError
+
+    def offers(self, state: Mapping[str, Any], seat: int | None) -> list[dict[str, Any]]:
+        """Action templates the page offers as buttons (the framework keeps only those the
+        phase allows)."""
+        return []
+
+    def seat_count(self, state: Mapping[str, Any]) -> int:
+        return len(state["names"])
+
+    def stamp(self, state: Mapping[str, Any], event: Event) -> None:
+        """Add facts of the new ``state`` to an event (a round number, ...)."""
+
+    def visible_event(self, event: Mapping[str, Any], seat: int | None) -> Event | None:
+        """What ``seat`` may see of a logged event; None hides it. Events are public
+        unless a game says otherwise."""
+        return dict(event)
+
+    # --- what the framework owns ---------------------------------------------------------
+
+    def phase(self, state: Mapping[str, Any]) -> Phase:
+        return self.phases[state[self.PHASE_KEY]]
+
+    def start(self, seats: list[Seat], options: Mapping[str, Any], rng: random.Random) -> Outcome:
+        state, events = self.setup(seats, options or {}, rng)
+        for event in events:
+            self.stamp(state, event)
+        return Outcome(state, events)
+
+    def initial_state(
+        self, seats: list[Seat], options: Mapping[str, Any], rng: random.Random
+    ) -> dict[str, Any]:
+        return self.start(seats, options, rng).state
+
+    def allows(self, state: Mapping[str, Any], kind: str) -> bool:
+        """Whether the current phase allows actions of type ``kind``."""
+        phase = self.phase(state)
+        return not phase.over and (kind in phase.moves or kind in self.ANYTIME)
+
+    def apply(
+        self,
+        state: Mapping[str, Any],
+        seat: int | None,
+        action: Mapping[str, Any],
+        rng: random.Random,
+    ) -> Outcome:
+        """The state after ``action`` by ``seat`` and its events; a ``RuleError`` names
+        what is wrong and changes nothing (``state`` is never mutated)."""
+        kind, move = self._move(action)
+        phase = self.phase(state)
+        if phase.over:
+            raise RuleError({"type": self.OVER_TEXT})
+        if seat is None:
+            if move.players_only:
+                raise RuleError({"seat": "Only a player may do this."})
+        elif (
+            isinstance(seat, bool)
+            or not isinstance(seat, int)
+            or not 0 <= seat < self.seat_count(state)
+        ):
+            raise RuleError({"seat": "No such seat."})
+        if not self.allows(state, kind):
+            raise RuleError(
+                {"type": move.refusal or f"{kind.capitalize()} is not possible {phase.during}."}
+            )
+        new = clone(dict(state))
+        events = move.run(new, seat, action, rng)
+        for event in events:
+            self.stamp(new, event)
+        return Outcome(new, events)
+
+    def _move(self, action: Any) -> tuple[str, Move]:
+        if not isinstance(action, Mapping):
+            raise RuleError({"action": "An action is an object with a type."})
+        kind = action.get("type")
+        move = self.MOVES.get(kind) if isinstance(kind, str) else None
+        if move is None:
+            raise RuleError({"type": f"Unknown action {kind!r}."})
+        return kind, move
+
+    def end_phase(self, state: dict[str, Any]) -> str:
+        """Move ``state`` to the phase its current phase declares next."""
+        following = self.phase(state).then
+        if following is None:
+            raise ValueError(f"Phase {state[self.PHASE_KEY]!r} declares no next phase.")
+        state[self.PHASE_KEY] = following
+        return following
+
+    def is_over(self, state: Mapping[str, Any]) -> bool:
+        return self.phase(state).over
+
+    def player_view(self, state: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
+        return self.view(state, seat)
+
+    def legal_actions(self, state: Mapping[str, Any], seat: int | None) -> list[dict[str, Any]]:
+        if self.is_over(state):
+            return []
+        return [a for a in self.offers(state, seat) if self.allows(state, a["type"])]
+
+    def visible_log(self, events: Iterable[Mapping[str, Any]], seat: int | None) -> list[Event]:
+        """The log as ``seat`` may read it, from the stored events in order."""
+        shown = (self.visible_event(event, seat) for event in events)
+        return [event for event in shown if event is not None]
+
+
+def own_only(values: Sequence[Any], seat: int | None, others: Callable[[Any], Any]) -> list:
+    """A per-seat list as ``seat`` may see it: its own entry as is, every other seat's
+    through ``others`` (a count, whether it is set, None...)."""
+    return [clone(v) if i == seat else others(v) for i, v in enumerate(values)]
