@@ -40,7 +40,7 @@ from companion.games.registry import all_games, get_game
 
 def _game_with_lists(slug: str) -> Game:
     game = get_object_or_404(Game, slug=slug)
-    if not get_game(slug).list_noun:
+    if not selectors.has_lists(slug):
         raise NotFound(f"{game.name} has no lists.")
     return game
 
@@ -49,7 +49,7 @@ def document_examples() -> list[OpenApiExample]:
     """One complete, legal document per game with lists, for the API docs."""
     examples = []
     for slug, system in all_games().items():
-        if not system.list_noun or system.capabilities.build_rules is None:
+        if not system.declares("build_rules"):
             continue
         body = system.example_list()
         examples.append(
@@ -283,7 +283,7 @@ class CollectionView(APIView):
 
     @extend_schema(responses=CollectionItemSerializer(many=True))
     def get(self, request: Request, game: str) -> Response:
-        game_obj = get_object_or_404(Game, slug=game)
+        game_obj = _game_with_lists(game)  # as its page: a collection is of a list game's units
         items = request.user.collection.filter(game=game_obj)
         return Response(CollectionItemSerializer(items, many=True).data)
 
@@ -295,7 +295,7 @@ class CollectionView(APIView):
         },
     )
     def post(self, request: Request, game: str) -> Response:
-        game_obj = get_object_or_404(Game, slug=game)
+        game_obj = _game_with_lists(game)
         data = request.data if isinstance(request.data, dict) else {}
         if not isinstance(request.data, dict):
             raise ValidationError({"non_field_errors": ["Expected a JSON object."]})

@@ -11,7 +11,13 @@ from django.db.models import Q, QuerySet
 from armies.models import CollectionItem, ListVisibility, SavedList
 from catalog.models import Entry, Game
 from companion.games.building import BuildReport, Catalogue, CatalogueItem
-from companion.games.registry import get_game
+from companion.games.registry import declares, get_game
+
+
+def has_lists(game_slug: str) -> bool:
+    """Whether the game declares lists (its ``build_rules``): its list pages, and every
+    page about one of its lists, exist only then."""
+    return declares(game_slug, "build_rules")
 
 
 def homebrew_slug(pk: int) -> str:
@@ -70,10 +76,13 @@ def gallery(*, game: Game, q: str = "") -> QuerySet[SavedList]:
 
 
 def list_for_viewer(*, game: Game, pk: int, user: Any) -> SavedList | None:
-    """A list by its id: its owner's, or one in the public gallery; None otherwise (404).
+    """A list by its id: its owner's, or one in the public gallery; None otherwise (404),
+    and for a game that declares no lists.
 
     Lists shared by link open only through their token, never by id.
     """
+    if not has_lists(game.slug):
+        return None
     visible = Q(visibility=ListVisibility.PUBLIC)
     if user is not None and getattr(user, "is_authenticated", False):
         visible |= Q(owner=user)
@@ -83,12 +92,13 @@ def list_for_viewer(*, game: Game, pk: int, user: Any) -> SavedList | None:
 
 
 def shared_list(token: str) -> SavedList | None:
-    return (
+    found = (
         SavedList.objects.filter(share_token=token)
         .exclude(visibility=ListVisibility.PRIVATE)
         .select_related("game", "owner")
         .first()
     )
+    return found if found is not None and has_lists(found.game.slug) else None
 
 
 def is_owner(saved_list: SavedList, user: Any) -> bool:

@@ -8,6 +8,7 @@ game's list at all (wrong shape, unknown names) is refused, and then nothing cha
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from datetime import timedelta
 from typing import Any
 
@@ -92,7 +93,7 @@ def _record_version(saved_list: SavedList, note: str = "", coalesce: bool = Fals
 
 
 def _game_system_checks(game: Game) -> None:
-    if not get_game(game.slug).list_noun:
+    if not get_game(game.slug).declares("build_rules"):
         raise RuleError({"game": f"{game.name} has no lists to build."})
 
 
@@ -248,7 +249,7 @@ def list_import(*, owner: Any, game: Game, document: Any) -> tuple[SavedList, Bu
     report, _ = check_body(game=game, owner=owner, body=body)
     structural = [p for p in report.problems if p.structural]
     if structural:
-        raise RuleError({f"list.{p.path}" if p.path else "list": p.message for p in structural})
+        raise RuleError(replace(p, path=f"list.{p.path}" if p.path else "list") for p in structural)
     saved_list = list_create(
         owner=owner, game=game, name=name[:120], body=body, notes=notes, note="imported"
     )

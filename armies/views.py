@@ -28,10 +28,9 @@ from companion.games.registry import get_game
 
 def _game(slug: str) -> tuple[Game, GameSystem]:
     game = get_object_or_404(Game, slug=slug)
-    system = get_game(slug)
-    if not system.list_noun:
+    if not selectors.has_lists(slug):
         raise Http404(f"{game.name} has no lists.")
-    return game, system
+    return game, get_game(slug)
 
 
 def _visible(request: HttpRequest, game: Game, pk: int) -> SavedList:

@@ -8,7 +8,7 @@ import statistics
 import time
 from typing import Any
 
-from companion.games.maker_war import salvo
+from companion.games.maker_war.combat import salvo
 
 TARGET_MS = 20.0
 RUNS = 200

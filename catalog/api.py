@@ -145,18 +145,22 @@ class UnitCostView(APIView):
     @extend_schema(
         request={"application/json": OpenApiTypes.OBJECT},
         responses={200: UnitCostResultSerializer},
-        description="The body is a unit's `data`, its fields as `/api/games/{slug}/` lists "
-        "them for the kind `unit`; 404 for a game without a unit formula.",
+        description="The body is the `data` of the kind the game's calculator prices (a "
+        "Maker-War `unit`), its fields as `/api/games/{slug}/` lists them; 404 for a game "
+        "without a calculator.",
     )
     def post(self, request, game: str):
         try:
             system = get_game(game)
         except KeyError:
             raise NotFound(f"No game '{game}'.") from None
+        calculator = system.capability("calculator")
+        if calculator is None:
+            raise NotFound(f"{system.name} has no unit cost formula.")
         if not isinstance(request.data, dict):
             raise ValidationError({"non_field_errors": ["Expected a JSON object."]})
         try:
-            result = system.cost("unit", request.data)
+            result = system.cost(calculator.KIND, request.data)
         except RuleError as exc:
             raise rule_error_to_validation(exc) from exc
         if result is None:

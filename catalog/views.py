@@ -51,7 +51,7 @@ def game_detail(request: HttpRequest, game: str) -> HttpResponse:
             "system": system,
             "kinds": kinds,
             "factions": game_obj.factions.all(),
-            "has_calculator": any(k.priced for k in system.kinds),
+            "has_calculator": system.capabilities.calculator is not None,
             "list_noun": system.list_noun,
         },
     )

@@ -73,7 +73,7 @@ class StaticFinder(BaseFinder):
         find_all = find_all or kwargs.get("all", False)
         found = game_file(path, "static")
         if found is None or not found.is_file():
-            return [] if find_all else None
+            return []  # Django's own finders answer "nothing" with an empty list
         return [str(found)] if find_all else str(found)
 
     def list(self, ignore_patterns: Any) -> Iterator[tuple[str, FileSystemStorage]]:

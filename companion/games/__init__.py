@@ -19,6 +19,7 @@ large game turns a module into a subpackage of the same role (``table/``, ``comb
 ``view.py``           [table] the seat's view and what each seat sees of the log
 ``printables.py``     [print] what can be printed and how it is drawn
 ``models3d.py``       [3D] ``MODEL_KINDS``, ``SIZES``, ``MODELS``, ``bundle_parts``
+``calculator.py``     [calculator] the priced kind and how its form groups the fields
 ``templates/``        ``table.html``, ``builder.html``, ``new_list.html`` and partials,
                       served as ``games/<slug>/<name>`` (generic fallbacks in the site)
 ``static/``           ``table.css``, ``table.js``, served as ``games/<slug>/<name>``

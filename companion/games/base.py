@@ -16,6 +16,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from companion.games.problems import Problem, errors_by_path
+
 if TYPE_CHECKING:
     from companion.games.building import BuildReport, Catalogue, CatalogueItem
 
@@ -105,13 +107,30 @@ class KindSpec:
 
 
 class RuleError(ValueError):
-    """A game rule refuses some input; ``errors`` maps field paths to messages."""
+    """A game rule refuses some input. ``problems`` say what and where in the kernel's one
+    problem format; ``errors`` is the same as ``{path: message}``, the shape the forms and
+    the API's one exception handler answer with.
 
-    def __init__(self, errors: Mapping[str, str] | str):
-        self.errors: dict[str, str] = (
-            {"non_field_errors": errors} if isinstance(errors, str) else dict(errors)
-        )
+    Raised with ``{path: message}``, a bare message (about no field in particular), or the
+    problems themselves (a report's errors, codes and all).
+    """
+
+    def __init__(self, errors: Mapping[str, str] | str | Iterable[Problem]):
+        if isinstance(errors, str):
+            errors = {"non_field_errors": errors}
+        if isinstance(errors, Mapping):
+            errors = [
+                Problem("refused", "error", message, path) for path, message in errors.items()
+            ]
+        self.problems: tuple[Problem, ...] = tuple(errors)
         super().__init__("; ".join(f"{k}: {v}" for k, v in self.errors.items()))
+
+    @property
+    def errors(self) -> dict[str, str]:
+        return errors_by_path(self.problems)
+
+    def __reduce__(self) -> tuple[type[RuleError], tuple[tuple[Problem, ...]]]:
+        return type(self), (self.problems,)  # a copy or a pickle keeps the problems
 
 
 @dataclass(frozen=True)
@@ -130,6 +149,8 @@ class Capabilities:
     models3d: str | None = None  # MODELS and bundle_parts(army)
     # deck tools (playtest, odds): OPENING_HAND, DRAWS_PER_TURN, CARD_KIND, CARD_TYPES, library
     decks: str | None = None
+    # the cost calculator page: KIND (priced), RULE, FIELDS, NOTES, CHECKLISTS, TRAITS_*, START
+    calculator: str | None = None
 
     @classmethod
     def names(cls) -> tuple[str, ...]:
@@ -166,6 +187,12 @@ class GameSystem:
             raise KeyError(name)
         module = getattr(self.capabilities, name)
         return None if module is None else self._package_module(module)
+
+    def declares(self, name: str) -> bool:
+        """Whether the game declares capability ``name`` (without importing it)."""
+        if name not in Capabilities.names():
+            raise KeyError(name)
+        return getattr(self.capabilities, name) is not None
 
     def _required(self, name: str) -> ModuleType:
         module = self.capability(name)
@@ -239,9 +266,7 @@ class GameSystem:
         module = self.capability("engine")
         if module is None:
             return None
-        if "ENGINE" in vars(module):
-            return module.ENGINE
-        return _LegacyEngine(module)  # TRANSITION: removed once every engine is ported
+        return module.ENGINE
 
     def shared_body(self, body: Mapping[str, Any]) -> dict[str, Any]:
         """What others may see of a list: games with secrets in a list strip them here."""
@@ -369,21 +394,3 @@ def clean_fields(fields: Iterable[FieldSpec], data: Mapping[str, Any]) -> dict[s
     if errors:
         raise RuleError(errors)
     return cleaned
-
-
-class _LegacyEngine:
-    """TRANSITION ONLY."""
-
-    def __init__(self, module: Any) -> None:
-        self._module = module
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._module, name)
-
-    def start(self, seats: Any, options: Any, rng: Any) -> Any:
-        from companion.games.table import Outcome
-
-        return Outcome(self._module.initial_state(seats, options, rng), [])
-
-    def visible_log(self, events: Any, seat: Any) -> list:
-        return []

@@ -1,48 +1,29 @@
-"""The one problem format behind every list validator, and the catalogue they read.
+"""What every list validator returns, and the catalogue it reads.
 
 A game's ``build_rules.py`` takes a list as plain JSON data plus a ``Catalogue`` and
-returns a ``BuildReport``: derived figures and every problem found, never only the first.
+returns a ``BuildReport``: derived figures and every problem found (in the kernel's one
+problem format, ``companion.games.problems``), never only the first.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import asdict, dataclass, field
-from typing import Any, Literal
+from dataclasses import dataclass, field
+from typing import Any
 
-Severity = Literal["error", "warning"]
-
-
-@dataclass(frozen=True)
-class Problem:
-    """One broken rule: a stable ``code``, how bad it is, what to say, and where."""
-
-    code: str
-    severity: Severity
-    message: str
-    path: str = ""
-
-    def as_dict(self) -> dict[str, str]:
-        return asdict(self)
-
-    @property
-    def structural(self) -> bool:
-        """The list cannot be read as the game's list at all (bad shape, unknown names),
-        as opposed to a rule it breaks. Validators follow the naming convention:
-        ``malformed``, ``unknown-*`` and ``bad-*`` codes are structural."""
-        return self.severity == "error" and (
-            self.code == "malformed" or self.code.startswith(("unknown-", "bad-"))
-        )
+from companion.games.problems import Problem
 
 
 @dataclass
 class BuildReport:
+    """A list's derived figures (total points, counts...) and every problem it has."""
+
     figures: dict[str, Any] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
 
     @property
     def legal(self) -> bool:
-        return not any(p.severity == "error" for p in self.problems)
+        return not any(p.is_error for p in self.problems)
 
     def error(self, code: str, message: str, path: str = "") -> None:
         self.problems.append(Problem(code, "error", message, path))

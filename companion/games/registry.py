@@ -32,3 +32,10 @@ def all_games() -> dict[str, GameSystem]:
 def get_game(slug: str) -> GameSystem:
     """The game with ``slug``; ``KeyError`` when there is none."""
     return all_games()[slug]
+
+
+def declares(slug: str, capability: str) -> bool:
+    """Whether the game with ``slug`` exists and declares ``capability``: what an app asks
+    before serving a page or an endpoint of that capability (404 otherwise)."""
+    game = all_games().get(slug)
+    return game is not None and game.declares(capability)

@@ -1,31 +1,12 @@
-"""The contract of a game's table engine (``<package>/engine.py``): pure, no Django.
+"""What every table shares, beside the engine framework: pure, no Django.
 
-The live table stores an action log; the state is the fold of that log through the
-engine. A game's ``engine`` module exposes:
-
-- ``OPTIONS: dict[str, Any]`` the named house rules (RULINGS.md **options**) and defaults.
-- ``OPTION_FIELDS: tuple[FieldSpec, ...]`` one field per ``OPTIONS`` key (label, type
-  ``bool``/``int``/``choice``/``str``, choices, bounds, help): the table-creation form is
-  built from them, and a value of the wrong type or out of range is refused up front.
-- ``initial_state(seats: list[Seat], options: Mapping, rng: Random) -> dict``: the JSON
-  state before the first action. ``seats`` are numbered from 0 in table order.
-- ``apply(state: Mapping, seat: int | None, action: Mapping, rng: Random) -> Outcome``:
-  the new state and the events the action caused, or ``RuleError`` (companion.games.base)
-  naming what is wrong. ``seat`` is None for the table itself (host actions). Never
-  mutates ``state``. All randomness comes from ``rng``, which the server derives from the
-  table's seed and the action's ``seq``, so replaying the log gives the same state.
-- ``player_view(state: Mapping, seat: int | None) -> dict``: what that seat may know
-  (None: the public board / spectators). Hidden choices, hands and deck orders of other
-  seats never appear in it.
-- ``is_over(state) -> bool`` and ``legal_actions(state, seat) -> list[dict]`` (action
-  templates the page can offer as buttons).
-- ``DELTA_ACTIONS: frozenset[str]``: action types that are plain counter changes (sent as
-  deltas): they commute, so the table applies them even when the sender's ``seq`` is stale.
-- ``INDEPENDENT_ACTIONS: frozenset[str]`` (optional): simultaneous secret choices, which
-  do not depend on what another seat just did; they too stand on a stale ``seq``.
-
-Events are small JSON dicts with a ``type`` and a human ``text``; an event with
-``"barrier": True`` (a reveal, a random result) stops undo from reaching back past it.
+A game's ``engine`` module exposes ``ENGINE``, a ``companion.games.table_engine.TableEngine``
+(its options, phases and moves). The live table stores an action log; the state is the
+fold of that log through the engine (``replay``). Randomness comes only from the
+``random.Random`` the site derives from the table's seed and the action's ``seq``
+(``action_rng``), so replaying the log gives the same state. Events are small JSON dicts
+with a ``type`` and a human ``text``; an event with ``"barrier": True`` (a reveal, a
+random result) stops undo from reaching back past it.
 """
 
 from __future__ import annotations
@@ -33,9 +14,12 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from companion.games.base import FieldSpec, RuleError
+
+if TYPE_CHECKING:
+    from companion.games.table_engine import TableEngine
 
 
 @dataclass(frozen=True)
@@ -57,48 +41,13 @@ class Outcome:
         return any(event.get("barrier") for event in self.events)
 
 
-class Engine(Protocol):
-    OPTIONS: dict[str, Any]
-    DELTA_ACTIONS: frozenset[str]
-
-    def initial_state(
-        self, seats: list[Seat], options: Mapping[str, Any], rng: random.Random
-    ) -> dict[str, Any]: ...
-
-    def apply(
-        self,
-        state: Mapping[str, Any],
-        seat: int | None,
-        action: Mapping[str, Any],
-        rng: random.Random,
-    ) -> Outcome: ...
-
-    def player_view(self, state: Mapping[str, Any], seat: int | None) -> dict[str, Any]: ...
-
-    def is_over(self, state: Mapping[str, Any]) -> bool: ...
-
-    def legal_actions(self, state: Mapping[str, Any], seat: int | None) -> list[dict]: ...
-
-
-def handler_for(handlers: Mapping[str, Any], action: Any) -> Any:
-    """The move function an engine keeps for ``action``'s type: one clear refusal, the
-    same in every game, for anything that is not an object with a known type."""
-    if not isinstance(action, Mapping):
-        raise RuleError({"action": "An action is an object with a type."})
-    kind = action.get("type")
-    handler = handlers.get(kind) if isinstance(kind, str) else None
-    if handler is None:
-        raise RuleError({"type": f"Unknown action {kind!r}."})
-    return handler
-
-
 def action_rng(seed: str, seq: int) -> random.Random:
     """The random source of the action with ``seq`` at a table with ``seed``."""
     return random.Random(f"{seed}:{seq}")
 
 
 def replay(
-    engine: Engine,
+    engine: TableEngine,
     seats: list[Seat],
     options: Mapping[str, Any],
     seed: str,
@@ -112,9 +61,9 @@ def replay(
     return state
 
 
-def option_fields(engine: Any) -> tuple[FieldSpec, ...]:
+def option_fields(engine: TableEngine) -> tuple[FieldSpec, ...]:
     """The engine's declared options, in form order ((): a game without house rules)."""
-    return tuple(getattr(engine, "OPTION_FIELDS", ()))
+    return tuple(engine.OPTION_FIELDS)
 
 
 def read_option_form(fields: tuple[FieldSpec, ...], raw: Mapping[str, str]) -> dict[str, Any]:

@@ -149,21 +149,21 @@ class TableEngine:
         if seat is None:
             if move.players_only:
                 raise RuleError({"seat": "Only a player may do this."})
-        elif (
-            isinstance(seat, bool)
-            or not isinstance(seat, int)
-            or not 0 <= seat < self.seat_count(state)
-        ):
+        elif not self.is_seat(state, seat):
             raise RuleError({"seat": "No such seat."})
         if not self.allows(state, kind):
-            raise RuleError(
-                {"type": move.refusal or f"{kind.capitalize()} is not possible {phase.during}."}
-            )
+            raise RuleError({"type": self.refusal(state, seat, kind)})
         new = clone(dict(state))
         events = move.run(new, seat, action, rng)
         for event in events:
             self.stamp(new, event)
         return Outcome(new, events)
+
+    def refusal(self, state: Mapping[str, Any], seat: int | None, kind: str) -> str:
+        """What a move its phase does not allow is told: the move's own refusal, else a
+        plain sentence. A game may word it from the state ("Ben may react first.")."""
+        move = self.MOVES[kind]
+        return move.refusal or f"{kind.capitalize()} is not possible {self.phase(state).during}."
 
     def _move(self, action: Any) -> tuple[str, Move]:
         if not isinstance(action, Mapping):
@@ -182,6 +182,20 @@ class TableEngine:
         state[self.PHASE_KEY] = following
         return following
 
+    def finish(self, state: dict[str, Any]) -> str:
+        """End the game from any phase: move ``state`` to the phase declared over."""
+        final = next(phase.name for phase in self.PHASES if phase.over)
+        state[self.PHASE_KEY] = final
+        return final
+
+    def is_seat(self, state: Mapping[str, Any], seat: Any) -> bool:
+        """Whether ``seat`` is a seat number of this game (None, the table, is not)."""
+        return (
+            isinstance(seat, int)
+            and not isinstance(seat, bool)
+            and 0 <= seat < self.seat_count(state)
+        )
+
     def is_over(self, state: Mapping[str, Any]) -> bool:
         return self.phase(state).over
 
@@ -189,7 +203,7 @@ class TableEngine:
         return self.view(state, seat)
 
     def legal_actions(self, state: Mapping[str, Any], seat: int | None) -> list[dict[str, Any]]:
-        if self.is_over(state):
+        if self.is_over(state) or (seat is not None and not self.is_seat(state, seat)):
             return []
         return [a for a in self.offers(state, seat) if self.allows(state, a["type"])]
 

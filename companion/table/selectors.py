@@ -11,7 +11,7 @@ from typing import Any
 
 from django.http import HttpRequest
 
-from companion.games.registry import all_games, get_game
+from companion.games.registry import all_games, declares, get_game
 from companion.table.models import Action, Seat, Table, TableStatus
 
 SESSION_KEY = "table_seats"  # code -> seat token, for guests without an account
@@ -21,8 +21,15 @@ def games_with_tables() -> list[Any]:
     return [g for g in all_games().values() if g.table_engine() is not None]
 
 
+def has_table(game_slug: str) -> bool:
+    """Whether the game declares a table (its ``engine``): its tables are served only then."""
+    return declares(game_slug, "engine")
+
+
 def table_by_code(code: str) -> Table | None:
-    return Table.objects.select_related("game", "host").filter(code=code.upper()).first()
+    """The table with ``code``; None (404) also when its game declares no table."""
+    table = Table.objects.select_related("game", "host").filter(code=code.upper()).first()
+    return table if table is not None and has_table(table.game.slug) else None
 
 
 def seat_of(table: Table, *, user: Any = None, token: str | None = None) -> Seat | None:

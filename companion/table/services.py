@@ -55,7 +55,7 @@ def _engine_seats(table: Table) -> list[EngineSeat]:
     """The seats as the engine sees them; a player who brought no list plays the game's
     example list, so a table can start without anyone preparing one."""
     system = get_game(table.game.slug)
-    fallback = system.example_list() if system.list_noun else {}
+    fallback = system.example_list() if system.capabilities.build_rules is not None else {}
     return [
         EngineSeat(number=s.number, name=s.name, list_body=s.list_body or fallback)
         for s in table.seats.filter(removed=False).order_by("number")
@@ -271,7 +271,7 @@ def _log(
         return _roll(table, seat, payload, client_id, author)
     # Deltas and simultaneous secret choices commute with whatever another seat did
     # meanwhile, so they stand even when the device had not seen the newest seq.
-    commuting = engine.DELTA_ACTIONS | getattr(engine, "INDEPENDENT_ACTIONS", frozenset())
+    commuting = engine.DELTA_ACTIONS | engine.INDEPENDENT_ACTIONS
     if payload["type"] not in commuting and seen_seq != table.seq:
         raise StaleAction(table)
     seq = table.seq + 1

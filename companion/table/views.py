@@ -62,7 +62,9 @@ def _remember_seat(request: HttpRequest, table: Table, token: str) -> None:
 def tables_home(request: HttpRequest) -> HttpResponse:
     games = selectors.games_with_tables()
     mine = (
-        Table.objects.filter(seats__user=request.user).select_related("game").distinct()[:20]
+        Table.objects.filter(seats__user=request.user, game__slug__in=[g.slug for g in games])
+        .select_related("game")
+        .distinct()[:20]
         if request.user.is_authenticated
         else []
     )

@@ -293,6 +293,8 @@ class BundleView(APIView):
             saved_list = visible_list(pk=pk, user=request.user, token=data["token"])
         except SourceError:
             raise NotFound("No such list.") from None
+        if not selectors.has_pieces(saved_list.game.slug):
+            raise NotFound(f"{saved_list.game.name} has no printable pieces.")
         if saved_list.visibility != "public" and not request.user.is_authenticated:
             return Response(
                 {"detail": "Sign in to print a list that is not public."},

@@ -10,40 +10,49 @@ to where it leaves the solid again.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 import trimesh
+
+from companion.games.problems import Problem
 
 DEFAULT_MINIMUM_MM = 0.8
 SAMPLES = 600  # surface samples for the thickness measure
 _EPS = 1e-4
 
 
-@dataclass(frozen=True)
-class Finding:
-    """One result of a check: ``ok`` False means the model is refused or not printable."""
-
-    code: str
-    ok: bool
-    message: str
-
-
 @dataclass
 class Report:
-    findings: list[Finding] = field(default_factory=list)
+    """Every check made on a mesh, passed or not, in the kernel's one problem format, and
+    what was measured. A failed check is an ``error`` (not printable) unless it was made
+    as ``advice``, then a ``warning``; a passed one is ``ok``, said so."""
+
+    findings: list[Problem] = field(default_factory=list)
     triangles: int = 0
     volume_mm3: float = 0.0
     size_mm: tuple[float, float, float] = (0.0, 0.0, 0.0)
     min_thickness_mm: float | None = None
+    advice: set[str] = field(default_factory=set)  # codes whose failure refuses nothing
 
     @property
     def ok(self) -> bool:
-        return all(f.ok for f in self.findings)
+        return not any(f.is_error for f in self.findings)
 
-    def add(self, code: str, ok: bool, message: str) -> None:
-        self.findings.append(Finding(code, ok, message))
+    def add(self, code: str, passed: bool, message: str, *, advice: bool = False) -> None:
+        if advice:
+            self.advice.add(code)
+        failed = "warning" if advice else "error"
+        self.findings.append(Problem(code, "ok" if passed else failed, message))
 
-    def as_dict(self) -> dict:
+    def finding_dict(self, finding: Problem) -> dict[str, Any]:
+        """A finding as pages and the API show it: passed or not, and advice marked."""
+        shown: dict[str, Any] = {"code": finding.code, "ok": finding.ok, "message": finding.message}
+        if finding.code in self.advice:
+            shown["blocking"] = False
+        return shown
+
+    def as_dict(self) -> dict[str, Any]:
         return {
             "ok": self.ok,
             "triangles": self.triangles,
@@ -52,7 +61,7 @@ class Report:
             "min_thickness_mm": None
             if self.min_thickness_mm is None
             else round(self.min_thickness_mm, 2),
-            "findings": [{"code": f.code, "ok": f.ok, "message": f.message} for f in self.findings],
+            "findings": [self.finding_dict(f) for f in self.findings],
         }
 
 
@@ -173,13 +182,13 @@ def check(
         if open_edges == 0
         else f"{open_edges} open edge(s): the surface has holes.",
     )
-    report.add(
-        "manifold",
-        crowded == 0,
-        "Every edge joins exactly two triangles."
-        if crowded == 0
-        else f"{crowded} edge(s) shared by more than two triangles.",
-    )
+    if crowded:
+        manifold = f"{crowded} edge(s) shared by more than two triangles."
+    elif open_edges:  # the open edges have one triangle: say only what this check found
+        manifold = "No edge is shared by more than two triangles."
+    else:
+        manifold = "Every edge joins exactly two triangles."
+    report.add("manifold", crowded == 0, manifold)
     report.add(
         "winding",
         clashing == 0,

@@ -10,7 +10,7 @@ from django.db.models import Q, QuerySet
 from armies import selectors as list_selectors
 from armies.models import SavedList
 from catalog.models import Entry
-from companion.games.registry import all_games
+from companion.games.registry import all_games, declares
 from printing.stl import sizes
 from printing.stl.models import Design
 
@@ -21,6 +21,12 @@ def model_kinds(game: str) -> tuple[str, ...]:
     system = all_games().get(game)
     module = system.capability("models3d") if system is not None else None
     return tuple(module.MODEL_KINDS) if module is not None else ()
+
+
+def has_pieces(game: str) -> bool:
+    """Whether ``game`` declares printable pieces (its ``models3d``): the bundles of its
+    lists are served only then."""
+    return declares(game, "models3d")
 
 
 def _signed_in(user: Any) -> bool:
@@ -66,10 +72,11 @@ def size_for_entry(entry: Entry) -> sizes.Size:
 
 def own_list(*, pk: int, user: Any) -> SavedList | None:
     """The signed-in user's own list by id; None for anyone else's, whatever its sharing
-    (what a player owns is theirs alone)."""
+    (what a player owns is theirs alone), and for a game that declares no lists."""
     if not _signed_in(user):
         return None
-    return SavedList.objects.filter(pk=pk, owner=user).select_related("game", "owner").first()
+    found = SavedList.objects.filter(pk=pk, owner=user).select_related("game", "owner").first()
+    return found if found is not None and list_selectors.has_lists(found.game.slug) else None
 
 
 def list_collection(saved_list: SavedList, user: Any) -> list[dict[str, Any]]:

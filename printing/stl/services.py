@@ -41,22 +41,16 @@ def _built(game: str, slug: str, frozen: tuple[tuple[str, Any], ...]) -> tuple[b
     values = dict(frozen)
     mesh = model.build(values)
     report = checks.check(mesh, minimum_mm=float(values.get(MINIMUM_FEATURE, 0.8)))
-    found = report.as_dict()
     row = sizes.TABLE[model.size_key(values)]
-    problems = sizes.fits(row, report.size_mm)
-    # Advice, not a fault: the parameters may deliberately go beyond the documented sizes.
-    found["findings"].append(
-        {
-            "code": "size",
-            "ok": not problems,
-            "blocking": False,
-            "message": f"Within the documented size of a {row.label}."
-            if not problems
-            else " ".join(problems),
-        }
+    misfits = sizes.fits(row, report.size_mm)
+    report.add(
+        "size",
+        not misfits,
+        " ".join(misfits) or f"Within the documented size of a {row.label}.",
+        advice=True,  # the parameters may deliberately go beyond the documented sizes
     )
     png = base64.b64encode(thumbnail.png(mesh)).decode()
-    return bundle.stl_bytes(mesh), found, png
+    return bundle.stl_bytes(mesh), report.as_dict(), png
 
 
 def model_build(model: Model3D, raw: dict[str, Any]) -> tuple[dict[str, Any], bytes, dict, str]:
@@ -165,7 +159,7 @@ def army_params(saved_list: SavedList, user: Any, grouping: str = "unit") -> dic
     system = get_game(saved_list.game.slug)
     body = list_selectors.body_for(saved_list, user)
     catalogue = list_selectors.list_catalogue(game=saved_list.game, user=saved_list.owner)
-    counts = system.model_counts(body, catalogue) if system.list_noun else {}
+    counts = system.model_counts(body, catalogue) if system.declares("build_rules") else {}
     kinds = model_kinds(saved_list.game.slug)
     units = {
         item.slug: {"name": item.name, "category": item.category, "data": dict(item.data)}

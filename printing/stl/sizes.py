@@ -9,6 +9,8 @@ design against them; ``other`` serves anything no game names.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
+
 from companion.games.meshes.sizes import OTHER, Size
 from companion.games.registry import all_games, get_game
 
@@ -26,7 +28,21 @@ def _table() -> dict[str, Size]:
     return rows
 
 
-TABLE: dict[str, Size] = _table()
+class _Rows(Mapping[str, Size]):
+    """Every game's rows, gathered from the registry at each look-up rather than once at
+    import, so a game registered after this module (a test's toy game) is measured too."""
+
+    def __getitem__(self, key: str) -> Size:
+        return _table()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_table())
+
+    def __len__(self) -> int:
+        return len(_table())
+
+
+TABLE: Mapping[str, Size] = _Rows()
 
 TOLERANCE_MM = 0.5
 

@@ -12,11 +12,13 @@ outward) and its bounding box is measured against the documented size table.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import trimesh
 
+from companion.games.problems import Problem
 from printing.stl import checks, sizes
 
 MAX_BYTES = 25 * 1024 * 1024
@@ -39,46 +41,28 @@ _ALLOWED_LINE = re.compile(
 
 
 @dataclass
-class UploadReport:
-    findings: list[checks.Finding] = field(default_factory=list)
+class UploadReport(checks.Report):
+    """The mesh report of an uploaded file, with how it was read and the mesh itself. A
+    failed check outside ``BLOCKING`` is advice to the author, not a refusal."""
+
     format: str = ""  # "binary" or "ascii"
     mesh: trimesh.Trimesh | None = None
-    triangles: int = 0
-    size_mm: tuple[float, float, float] = (0.0, 0.0, 0.0)
-    volume_mm3: float = 0.0
-    min_thickness_mm: float | None = None
 
-    def add(self, code: str, ok: bool, message: str) -> None:
-        self.findings.append(checks.Finding(code, ok, message))
+    def add(self, code: str, passed: bool, message: str, *, advice: bool = False) -> None:
+        super().add(code, passed, message, advice=advice or code not in BLOCKING)
 
     @property
     def accepted(self) -> bool:
-        return all(f.ok for f in self.findings if f.code in BLOCKING) and self.mesh is not None
+        return self.ok and self.mesh is not None
 
-    @property
-    def reasons(self) -> list[str]:
-        """Why the file is refused, in plain words (empty when accepted)."""
-        return [f.message for f in self.findings if f.code in BLOCKING and not f.ok]
+    def finding_dict(self, finding: Problem) -> dict[str, Any]:
+        return {**super().finding_dict(finding), "blocking": finding.code in BLOCKING}
 
-    def as_dict(self) -> dict:
-        return {
-            "accepted": self.accepted,
-            "format": self.format,
-            "triangles": self.triangles,
-            "size_mm": [round(v, 2) for v in self.size_mm],
-            "volume_mm3": round(self.volume_mm3, 2),
-            "min_thickness_mm": None
-            if self.min_thickness_mm is None
-            else round(self.min_thickness_mm, 2),
-            "findings": [
-                {
-                    "code": f.code,
-                    "ok": f.ok,
-                    "blocking": f.code in BLOCKING,
-                    "message": f.message,
-                }
-                for f in self.findings
-            ],
+    def as_dict(self) -> dict[str, Any]:
+        measured = super().as_dict()
+        shown = ("triangles", "size_mm", "volume_mm3", "min_thickness_mm", "findings")
+        return {"accepted": self.accepted, "format": self.format} | {
+            key: measured[key] for key in shown
         }
 
 
@@ -100,9 +84,15 @@ _MAGIC = (
 
 def _binary(data: bytes) -> np.ndarray:
     count = int(np.frombuffer(data, dtype="<u4", count=1, offset=80)[0])
+    fits = len(data) == 84 + 50 * count
+    if count > MAX_TRIANGLES and not fits:  # no STL's count: four bytes of some other file
+        raise ParseError(
+            "Not an STL file: neither ASCII STL nor a binary STL whose size matches the "
+            "triangle count in its header."
+        )
     if count > MAX_TRIANGLES:
         raise ParseError(f"The file declares {count:,} triangles; at most {MAX_TRIANGLES:,}.")
-    if len(data) != 84 + 50 * count:
+    if not fits:
         raise ParseError(
             f"Not a readable STL: as binary STL it declares {count:,} triangles, which take "
             f"{84 + 50 * count:,} bytes, but the file has {len(data):,} (cut short, padded, "
@@ -184,7 +174,9 @@ def check_upload(
         vertices=tris.reshape(-1, 3), faces=np.arange(len(tris) * 3).reshape(-1, 3), process=True
     )
     found = checks.check(mesh, minimum_mm=minimum_mm, samples=300, one_piece=False)
-    report.findings += [f for f in found.findings if f.code != "on_bed"]
+    for finding in found.findings:
+        if finding.code != "on_bed":  # an upload may lie any way up: the slicer places it
+            report.add(finding.code, finding.ok, finding.message)
     report.size_mm = found.size_mm
     report.volume_mm3 = found.volume_mm3
     report.min_thickness_mm = found.min_thickness_mm

@@ -223,6 +223,8 @@ def bundle(request: HttpRequest, pk: int) -> HttpResponse:
         saved_list = visible_list(pk=pk, user=request.user, token=token)
     except SourceError:
         raise Http404("No such list.") from None
+    if not selectors.has_pieces(saved_list.game.slug):
+        raise Http404(f"{saved_list.game.name} has no printable pieces.")
     form = BundleForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         if not request.user.is_authenticated and saved_list.visibility != "public":
@@ -259,7 +261,7 @@ def missing_bundle(request: HttpRequest, pk: int) -> HttpResponse:
     ``quick`` takes the form's defaults (the one-tap button on the list's page).
     """
     saved_list = selectors.own_list(pk=pk, user=request.user)
-    if saved_list is None:
+    if saved_list is None or not selectors.has_pieces(saved_list.game.slug):
         raise Http404("No such list.")
     rows = selectors.list_collection(saved_list, request.user)
     posted = request.method == "POST"

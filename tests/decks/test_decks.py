@@ -157,7 +157,7 @@ def test_a_list_of_a_game_that_declares_no_deck_tools_has_none(client, user, cat
 
 def test_the_opening_hand_is_the_games_declared_one(client, user, deck, monkeypatch):
     tools = get_game("micro-and-macro").capability("decks")
-    assert tools.OPENING_HAND == mechanics.STARTING_HAND  # the table deals the same hand
+    assert tools.OPENING_HAND == mechanics.OPENING_HAND  # the table deals the same hand
     monkeypatch.setattr(tools, "OPENING_HAND", 7)
     client.force_login(user)
     api = client.get(f"/api/micro-and-macro/lists/{deck.pk}/playtest/", {"seed": "abc"}).json()

@@ -48,8 +48,9 @@ def test_a_game_with_lists_declares_its_build_rules(game):
         assert game.capabilities.build_rules is not None  # edits make lists to validate
 
 
-def test_table_engine_is_the_declared_engine(game):
-    assert game.table_engine() is game.capability("engine")
+def test_table_engine_is_the_declared_engines_engine(game):
+    module = game.capability("engine")
+    assert module is None or game.table_engine() is module.ENGINE
 
 
 def test_an_unknown_capability_is_a_key_error(game):
@@ -106,8 +107,8 @@ def test_a_declared_module_that_is_missing_is_an_error_not_an_absence(tmp_path, 
 
 
 def test_an_undeclared_module_is_absent_even_when_a_file_has_its_name(tmp_path, monkeypatch):
-    toy = _toy(tmp_path, monkeypatch, {"engine": "X = 1\n", "models3d": "MODELS = ()\n"})
-    assert toy.table_engine().X == 1
+    toy = _toy(tmp_path, monkeypatch, {"engine": "ENGINE = 1\n", "models3d": "MODELS = ()\n"})
+    assert toy.table_engine() == 1
     assert toy.capability("models3d") is None
     assert toy.capability("list_edits") is None
     assert toy.builder_choices({}, None) == {}

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 import trimesh
 
+from companion.games.problems import Problem
 from printing.stl import checks
 
 
@@ -40,6 +41,13 @@ def test_a_missing_triangle_leaves_open_edges():
     report = checks.check(mesh)
     assert [f.code for f in report.findings if not f.ok][0] == "watertight"
     assert checks.edge_counts(mesh)[0] == 3
+    manifold = next(f for f in report.findings if f.code == "manifold")
+    assert manifold.ok and manifold.message == "No edge is shared by more than two triangles."
+
+
+def test_a_closed_mesh_is_said_to_join_every_edge_twice():
+    manifold = next(f for f in checks.check(box(10, 10, 10)).findings if f.code == "manifold")
+    assert manifold.message == "Every edge joins exactly two triangles."
 
 
 def test_inverted_normals_make_a_negative_volume():
@@ -76,3 +84,24 @@ def test_a_floating_model_is_not_on_the_bed():
 def test_an_empty_mesh_is_refused():
     mesh = trimesh.Trimesh(np.zeros((0, 3)), np.zeros((0, 3), dtype=np.int64), process=False)
     assert [f.code for f in checks.check(mesh).findings] == ["empty"]
+
+
+def test_findings_are_problems_passed_ones_ok_failed_ones_errors():
+    report = checks.check(box(20, 20, 0.5), minimum_mm=0.8)
+    assert all(isinstance(f, Problem) for f in report.findings)
+    assert {f.code: f.severity for f in report.findings}["thickness"] == "error"
+    assert {f.severity for f in report.findings if f.code != "thickness"} == {"ok"}
+
+
+def test_advice_warns_and_leaves_the_mesh_printable():
+    report = checks.check(box(10, 10, 10))
+    report.add("size", False, "Too tall for a stand.", advice=True)
+    assert report.ok and report.findings[-1].severity == "warning"
+    shown = report.as_dict()
+    assert shown["ok"] and shown["findings"][-1] == {
+        "code": "size",
+        "ok": False,
+        "message": "Too tall for a stand.",
+        "blocking": False,
+    }
+    assert all("blocking" not in f for f in shown["findings"][:-1])  # the answer keeps its shape

@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from catalog.models import Entry
 from companion.games.base import RuleError
-from printing.stl import bundle, services, upload_check
+from printing.stl import bundle, services, sizes, upload_check
 from printing.stl.models import Design, Licence
 from tests.stl.conftest import stored_files
 
@@ -73,11 +73,12 @@ REFUSED = [
     ("short", b"\x00\x01\x02", "too short"),
     ("solid-word-only", b"solid", "holds no triangles"),
     ("zero-triangles", b"\0" * 80 + struct.pack("<I", 0), "holds no triangles"),
-    (
+    (  # the count is not believed, and no such number is shown: nothing is read past it
         "declares-billions",
         b"\0" * 80 + struct.pack("<I", 4_000_000_000) + b"\0" * 50,
-        "declares 4,000,000,000 triangles",
+        "Not an STL file",
     ),
+    ("plain-text", b"Painting notes: the rifles want a dark wash.\n" * 4, "Not an STL file"),
     ("cut-short", None, "cut short"),
     ("open", None, "open edge(s)"),
     ("too-big-for-infantry", None, "larger than the 26 mm allowed"),
@@ -178,6 +179,7 @@ def test_upload_page_shows_every_finding_of_a_refused_file(client, user, rifles,
     assert response.status_code == 400
     text = response.content.decode()
     assert "The file was refused" in text and "open edge(s)" in text
+    assert "Every edge joins exactly two triangles" not in text  # the report agrees with itself
     assert Design.objects.count() == 0 and stored_files(media) == []
 
 
@@ -293,3 +295,48 @@ def test_a_binary_file_whose_header_says_solid_is_read_as_binary(infantry_stl):
     data = b"solid made by a careless exporter".ljust(80, b"\0") + infantry_stl[80:]
     fmt, tris = upload_check.parse(data)
     assert fmt == "binary" and len(tris) == (len(infantry_stl) - 84) // 50
+
+
+def test_an_open_mesh_report_never_contradicts_itself():
+    report = upload_check.check_upload(box_stl(15, 15, 10, drop=1)).as_dict()
+    shown = {f["code"]: f for f in report["findings"]}
+    assert not shown["watertight"]["ok"] and "3 open edge(s)" in shown["watertight"]["message"]
+    assert shown["manifold"] == {
+        "code": "manifold",
+        "ok": True,
+        "message": "No edge is shared by more than two triangles.",
+        "blocking": True,
+    }
+
+
+def test_a_file_that_is_no_stl_is_named_so_and_no_triangle_count_is_quoted():
+    text = b"Painting notes: the rifles want a dark wash, the tanks a light one.\n" * 20
+    report = upload_check.check_upload(text)
+    assert not report.accepted
+    assert [(f.code, f.severity) for f in report.findings] == [("parse", "error")]
+    assert report.findings[0].message.startswith("Not an STL file")
+    assert "triangles;" not in report.findings[0].message and "," not in report.findings[0].message
+
+
+def test_the_upload_report_keeps_its_answer_shape(infantry_stl):
+    report = upload_check.check_upload(infantry_stl, size=sizes.TABLE["infantry"]).as_dict()
+    assert list(report) == [
+        "accepted",
+        "format",
+        "triangles",
+        "size_mm",
+        "volume_mm3",
+        "min_thickness_mm",
+        "findings",
+    ]
+    assert report["accepted"] and all(
+        set(f) == {"code", "ok", "blocking", "message"} for f in report["findings"]
+    )
+    blocking = {f["code"]: f["blocking"] for f in report["findings"]}
+    assert blocking["watertight"] and blocking["size"] and not blocking["thickness"]
+
+
+def test_a_failed_advice_check_warns_without_refusing(infantry_stl):
+    report = upload_check.check_upload(infantry_stl, minimum_mm=50)
+    thickness = next(f for f in report.findings if f.code == "thickness")
+    assert thickness.severity == "warning" and report.accepted

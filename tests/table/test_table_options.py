@@ -47,7 +47,7 @@ def test_a_ticked_house_rule_reaches_the_table(client, user, catalogue):
 
 
 def test_an_agreed_little_game_split_deals_those_hands(client, user, catalogue):
-    from companion.games.little_game.table_rules import hands_from
+    from companion.games.little_game.table import hands_from
 
     client.force_login(user)
     client.post(
@@ -58,7 +58,7 @@ def test_an_agreed_little_game_split_deals_those_hands(client, user, catalogue):
 
 
 def test_a_split_that_does_not_share_out_the_ten_cards_is_refused():
-    from companion.games.little_game.table_rules import hands_from
+    from companion.games.little_game.table import hands_from
 
     with pytest.raises(RuleError) as caught:
         hands_from({"split": "1 1 2 3 4"})

@@ -12,6 +12,7 @@ from typing import Any
 from companion.games.base import RuleError
 from companion.games.building import Catalogue
 from companion.games.list_editing import arg_bool, arg_int, arg_str, item_at
+from companion.games.little_game.build_rules import CARDS, DEFAULT_SPLIT
 
 SHOOTING = ("", "ranged", "long-ranged")
 
@@ -36,7 +37,7 @@ def _unit_from(args: Mapping[str, str]) -> dict[str, Any]:
 
 
 def start(body: dict, args: Mapping[str, str], catalogue: Catalogue) -> dict:
-    return {"units": [], "options": {"split": "evens-odds"}}
+    return {"units": [], "options": {"split": DEFAULT_SPLIT}}
 
 
 def add_unit(body: dict, args: Mapping[str, str], catalogue: Catalogue) -> dict:
@@ -65,16 +66,16 @@ def set_split(body: dict, args: Mapping[str, str], catalogue: Catalogue) -> dict
     (``hand`` as "1 2 3 4 5"), the rest going to the other player."""
     options = body.get("options") if isinstance(body.get("options"), dict) else {}
     hand = str(args.get("hand", "")).replace(",", " ").split()
-    if not hand or str(args.get("split", "")) == "evens-odds":
-        options["split"] = "evens-odds"
+    if not hand or str(args.get("split", "")) == DEFAULT_SPLIT:
+        options["split"] = DEFAULT_SPLIT
     else:
         try:
             first = sorted({int(card) for card in hand})
         except ValueError:
             raise RuleError({"hand": "List card numbers 1 to 10."}) from None
-        if any(card not in range(1, 11) for card in first):
+        if any(card not in CARDS for card in first):
             raise RuleError({"hand": "Cards are numbered 1 to 10."})
-        options["split"] = [first, [card for card in range(1, 11) if card not in first]]
+        options["split"] = [first, [card for card in CARDS if card not in first]]
     body["options"] = options
     return body
 

@@ -103,6 +103,7 @@ class MakerWar(GameSystem):
         engine="engine",
         printables="printables",
         models3d="models3d",
+        calculator="calculator",
     )
     kinds = (
         KindSpec(

@@ -21,7 +21,7 @@ from functools import cache
 from typing import Any
 
 from companion.games.base import RuleError, slugify
-from companion.games.maker_war.combat_dice import roll_d6s, whole
+from companion.games.maker_war.combat.dice import roll_d6s, whole
 
 TANK_MAX = 6
 REPAIR_COST = 2  # supply points per repaired system
@@ -232,7 +232,7 @@ def titan_scatter(
     The Titan then moves (backwards allowed, never killed near enemies) and makes the
     moral check of ``morale.scatter_finish``.
     """
-    from companion.games.maker_war import allocation
+    from companion.games.maker_war.combat import allocation
 
     allocation.check_formation(formation, "formation")
     alive = allocation.living(formation)

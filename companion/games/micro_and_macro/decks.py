@@ -12,11 +12,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.games.micro_and_macro.deck_reading import MAX_COPIES, TYPE_ORDER, whole
-from companion.games.micro_and_macro.mechanics import DRAWS_PER_TURN, STARTING_HAND
+from companion.games.micro_and_macro.mechanics import DRAWS_PER_TURN, OPENING_HAND
 
 __all__ = ["CARD_KIND", "CARD_TYPES", "DRAWS_PER_TURN", "OPENING_HAND", "library"]
 
-OPENING_HAND = STARTING_HAND
 CARD_KIND = "card"  # the catalogue kind a deck's lines name
 CARD_TYPES = TYPE_ORDER  # the card categories odds can target as "any <type>"; first: default
 

@@ -1,11 +1,7 @@
-"""Table engine of A Game of Micro and Macro (the ``companion.games.table`` contract).
+"""Table engine of A Game of Micro and Macro: its phases and moves, declared.
 
-Pure Python; the state is plain JSON. Muster keeps the macro game (decks,
-hands, buildings, resources, turns) and the numbers of the micro game (units, their dice,
-roll-offs, damage); the players measure on the battlefield and tell Muster what they saw
-(a unit in range, an aura reaching a unit). The rules live in the ``table_*`` modules.
-
-Actions (``seat`` acting; None is the table host)::
+Pure Python; the state is plain JSON. The rules live in ``table/`` (see its docstring),
+the seat's view in ``view``. Actions (``seat`` acting; None is the table host)::
 
     {"type": "marker"}                                  setup: my entry-point marker is placed
     {"type": "command", "unit": "u3"}                   an action: that unit (and its group)
@@ -27,367 +23,130 @@ Actions (``seat`` acting; None is the table host)::
     {"type": "rolloff", "attacker_die": "D16", "defender_die": "D8"}     the free roll-off tool
     {"type": "lp", "unit": "u2" | "building": "1c31", "delta": -3}      LP corrected by hand
     {"type": "concede"}
+
+A phase says which actions may happen at all; whose turn it is, a command under way and a
+strike offered to the other player (which comes before anything else) are checked by the
+moves themselves.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
-from companion.games.base import FieldSpec, RuleError
-from companion.games.micro_and_macro import table_bookkeeping as free
-from companion.games.micro_and_macro import table_cards as cards
-from companion.games.micro_and_macro import table_combat as combat
-from companion.games.micro_and_macro import table_macro as macro
-from companion.games.micro_and_macro import table_setup as setup
-from companion.games.micro_and_macro import table_turns as turns
-from companion.games.micro_and_macro import table_units as units
-from companion.games.micro_and_macro.table_view import player_view  # noqa: F401
-from companion.games.plain_data import clone
-from companion.games.table import Outcome, Seat, handler_for
+from companion.games.base import FieldSpec
+from companion.games.micro_and_macro.table import actions, bookkeeping, combat, commands, turns
+from companion.games.micro_and_macro.table.offers import for_seat
+from companion.games.micro_and_macro.table.setup import MAX_START_RESOURCES, deal, marker
+from companion.games.micro_and_macro.view import player_view
+from companion.games.table import Seat
+from companion.games.table_engine import Event, Move, Phase, TableEngine
 
-OPTIONS: dict[str, Any] = {"start_resources": 0}
-OPTION_FIELDS: tuple[FieldSpec, ...] = (
-    FieldSpec(
-        "start_resources",
-        "Resources at the start",
-        "int",
-        min_value=0,
-        max_value=setup.MAX_START_RESOURCES,
-        help="The book gives no starting resources; 0 unless you agree otherwise.",
-    ),
+# The actions of a turn: one of the three, or a unit-action of a command.
+TURN_MOVES = frozenset(
+    {
+        "command",
+        "move",
+        "entrench",
+        "mobilize",
+        "item",
+        "attack",
+        "end-command",
+        "make-unit",
+        "ability",
+        "play",
+        "build",
+        "pass",
+    }
 )
-DELTA_ACTIONS: frozenset[str] = frozenset({"resources"})
-SEATS = (0, 1)
-COMMAND_STEPS = 2
-Handler = Callable[[dict[str, Any], int | None, Mapping[str, Any], random.Random], list[dict]]
+STRIKES = frozenset({"respond", "decline"})  # offered in a turn or a reaction, never before
 
 
-def initial_state(
-    seats: list[Seat], options: Mapping[str, Any], rng: random.Random
-) -> dict[str, Any]:
-    """Priority rolled, decks shuffled, main buildings in play, five cards each."""
-    return setup.initial_state(seats, options, OPTIONS, rng)
+class MicroAndMacroEngine(TableEngine):
+    """Setup until both markers are placed; then each action of a turn opens a reaction."""
+
+    OPTIONS: ClassVar[dict[str, Any]] = {"start_resources": 0}
+    OPTION_FIELDS: ClassVar[tuple[FieldSpec, ...]] = (
+        FieldSpec(
+            "start_resources",
+            "Resources at the start",
+            "int",
+            min_value=0,
+            max_value=MAX_START_RESOURCES,
+            help="The book gives no starting resources; 0 unless you agree otherwise.",
+        ),
+    )
+    DELTA_ACTIONS: ClassVar[frozenset[str]] = frozenset({"resources"})
+    # ``then``: what follows when the phase ends, unless the game ends (``table.turns``
+    # moves the state on, after the checks of the end of the game).
+    PHASES: ClassVar[tuple[Phase, ...]] = (
+        Phase(
+            "setup",
+            frozenset({"marker"}),
+            label="before both entry-point markers are placed",
+            then="turn",
+        ),
+        Phase("turn", TURN_MOVES | STRIKES, then="react"),
+        Phase(
+            "react",
+            frozenset({"play", "no-reaction"}) | STRIKES,
+            label="during a reaction",
+            then="turn",
+        ),
+        Phase("over", over=True),
+    )
+    # Free actions: the players' bookkeeping, the roll-off tool, a concession.
+    ANYTIME: ClassVar[frozenset[str]] = frozenset(
+        {"group", "ungroup", "aura", "resources", "rolloff", "lp", "concede"}
+    )
+    MOVES: ClassVar[Mapping[str, Move]] = {
+        "marker": Move(marker, refusal="The markers are already placed."),
+        "command": Move(commands.command),
+        "move": Move(commands.move),
+        "entrench": Move(commands.into_mode("entrenched")),
+        "mobilize": Move(commands.into_mode("mobile")),
+        "item": Move(commands.item),
+        "attack": Move(commands.attack),
+        "end-command": Move(commands.end_command),
+        "make-unit": Move(actions.make_unit),
+        "ability": Move(actions.ability),
+        "play": Move(actions.play),
+        "build": Move(actions.build),
+        "pass": Move(turns.pass_turn),
+        "no-reaction": Move(turns.no_reaction, refusal="There is nothing to react to."),
+        "respond": Move(combat.respond, refusal="Nothing is offered to you."),
+        "decline": Move(combat.decline, refusal="Nothing is offered to you."),
+        "group": Move(bookkeeping.group),
+        "ungroup": Move(bookkeeping.ungroup),
+        "aura": Move(bookkeeping.aura),
+        "resources": Move(bookkeeping.resources, players_only=False),
+        "rolloff": Move(bookkeeping.rolloff_tool, players_only=False),
+        "lp": Move(bookkeeping.correct_lp, players_only=False),
+        "concede": Move(turns.concede),
+    }
+
+    def setup(
+        self, seats: list[Seat], options: Mapping[str, Any], rng: random.Random
+    ) -> tuple[dict[str, Any], list[Event]]:
+        """Priority rolled, decks shuffled, main buildings in play, five cards each."""
+        return deal(seats, options, self.OPTIONS, rng)
+
+    def refusal(self, state: Mapping[str, Any], seat: int | None, kind: str) -> str:
+        """The words the table used before phases were data: who is awaited, by name."""
+        if self.MOVES[kind].refusal:
+            return self.MOVES[kind].refusal
+        if state["phase"] == "react":
+            return f"{state['names'][state['react']['seat']]} may react first."
+        if state["phase"] == "setup":
+            return "Place both entry-point markers first."
+        return super().refusal(state, seat, kind)
+
+    def view(self, state: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
+        return player_view(state, seat)
+
+    def offers(self, state: Mapping[str, Any], seat: int | None) -> list[dict[str, Any]]:
+        return [] if seat is None else for_seat(state, seat)
 
 
-def apply(
-    state: Mapping[str, Any], seat: int | None, action: Mapping[str, Any], rng: random.Random
-) -> Outcome:
-    """The state after ``action`` by ``seat`` and its events; ``RuleError`` changes nothing."""
-    handler = handler_for(_HANDLERS, action)
-    if state["phase"] == "over":
-        raise RuleError({"type": "The game is over."})
-    if seat is not None and seat not in SEATS:
-        raise RuleError({"seat": "No such seat."})
-    # The log only grows and its events are never changed: share them, copy the rest.
-    new = clone({key: value for key, value in state.items() if key != "log"})
-    new["log"] = list(state["log"])
-    events = handler(new, seat, action, rng)
-    new["log"].extend(events)
-    return Outcome(new, events)
-
-
-_player = free.player
-
-
-def _no_offers(state: dict[str, Any]) -> None:
-    if state["offers"]:
-        who = state["names"][state["offers"][0]["seat"]]
-        raise RuleError({"type": f"Waiting for {who} to strike back or decline."})
-
-
-def _my_turn(state: dict[str, Any], seat: int | None, commanding: bool = False) -> int:
-    """The player with priority, in their turn, with or without a command under way."""
-    seat = _player(seat)
-    _no_offers(state)
-    if state["phase"] == "setup":
-        raise RuleError({"type": "Place both entry-point markers first."})
-    if state["phase"] == "react":
-        who = state["names"][state["react"]["seat"]]
-        raise RuleError({"type": f"{who} may react first."})
-    if state["priority"] != seat:
-        raise RuleError({"type": "It is not your turn."})
-    if commanding and state["command"] is None:
-        raise RuleError({"type": "Command a unit or group first."})
-    if not commanding and state["command"] is not None:
-        raise RuleError({"type": "Finish commanding your unit first (end the command)."})
-    return seat
-
-
-# --- setup, reactions, offers ---------------------------------------------------------------
-
-
-def _marker(state: dict, seat: int | None, action: Mapping, rng: random.Random) -> list[dict]:
-    seat = _player(seat)
-    if state["phase"] != "setup":
-        raise RuleError({"type": "The markers are already placed."})
-    if state["markers"][seat]:
-        raise RuleError({"type": "Your marker is already placed."})
-    state["markers"][seat] = True
-    events = [{"type": "marker", "text": f"{state['names'][seat]} places the entry-point marker."}]
-    if all(state["markers"]):
-        turns.start_turn(state, state["priority"], events)
-    return events
-
-
-def _no_reaction(state: dict, seat: int | None, action: Mapping, rng: random.Random) -> list:
-    seat = _player(seat)
-    _no_offers(state)
-    if state["phase"] != "react" or state["react"]["seat"] != seat:
-        raise RuleError({"type": "There is nothing to react to."})
-    events = [{"type": "no-reaction", "text": f"{state['names'][seat]} does not react."}]
-    turns.close_reaction(state, events)
-    return events
-
-
-def _concede(state: dict, seat: int | None, action: Mapping, rng: random.Random) -> list[dict]:
-    seat = _player(seat)
-    events: list[dict] = []
-    turns.end(state, seat, f"{state['names'][seat]} concedes", events)
-    return events
-
-
-# --- the five kinds of action ---------------------------------------------------------------
-
-
-def _command(state: dict, seat: int | None, action: Mapping, rng: random.Random) -> list[dict]:
-    seat = _my_turn(state, seat)
-    unit = units.own(state, seat, action.get("unit"))
-    group = units.group_of(state, unit)
-    for member in group:
-        units.expire_buffs(member, "activates")
-    state["command"] = {"units": [u["id"] for u in group], "steps": 0}
-    names = ", ".join(f"{u['name']} ({u['id']})" for u in group)
-    return [{"type": "command", "text": f"{state['names'][seat]} commands {names}."}]
-
-
-def _step(state: dict, events: list[dict]) -> list[dict]:
-    state["command"]["steps"] += 1
-    alive = [u for u in state["command"]["units"] if turns.alive(state, u)]
-    if state["command"]["steps"] >= COMMAND_STEPS or not alive:
-        turns.finish_action(state, events)
-    else:
-        turns.check_end(state, events)
-    return events
-
-
-def _commanded(state: dict) -> list[dict[str, Any]]:
-    return [units.find(state, u) for u in state["command"]["units"] if turns.alive(state, u)]
-
-
-def _move(state: dict, seat: int | None, action: Mapping, rng: random.Random) -> list[dict]:
-    seat = _my_turn(state, seat, commanding=True)
-    group = _commanded(state)
-    if any(u["mode"] == "entrenched" for u in group):
-        raise RuleError({"type": "Entrenched units must mobilize before they move."})
-    moves = ", ".join(f"{u['name']} up to {units.profile(state, u)['m']} cm" for u in group)
-    events = [{"type": "move", "text": f"{state['names'][seat]} moves {moves}."}]
-    enemy = 1 - seat
-    dug_in = [u["id"] for u in state["units"] if u["owner"] == enemy and u["mode"] == "entrenched"]
-    if dug_in and group:
-        state["offers"].append(
-            {
-                "seat": enemy,
-                "kind": "interrupt",
-                "units": dug_in,
-                "targets": [u["id"] for u in group],
-            }
-        )
-        events.append(
-            {
-                "type": "offer",
-                "text": f"{state['names'][enemy]} may strike with an entrenched unit if the "
-                "move came into its range.",
-            }
-        )
-    return _step(state, events)
-
-
-def _mode(mode: str) -> Handler:
-    def handler(state: dict, seat: int | None, action: Mapping, rng: random.Random) -> list:
-        seat = _my_turn(state, seat, commanding=True)
-        group = _commanded(state)
-        want = "mobile" if mode == "entrenched" else "entrenched"
-        if any(u["mode"] != want for u in group):
-            raise RuleError({"type": f"Those units are already {mode}."})
-        for unit in group:
-            unit["mode"] = mode
-        names = ", ".join(u["name"] for u in group)
-        verb = "entrench" if mode == "entrenched" else "mobilize"
-        return _step(state, [{"type": verb, "text": f"{names} {verb}."}])
-
-    return handler
-
-
-def _item(state: dict, seat: int | None, action: Mapping, rng: random.Random) -> list[dict]:
-    seat = _my_turn(state, seat, commanding=True)
-    text = str(action.get("text") or "an item")[:200]
-    names = ", ".join(u["name"] for u in _commanded(state))
-    return _step(state, [{"type": "item", "text": f"{names} use {text}."}])
-
-
-def _attack(state: dict, seat: int | None, action: Mapping, rng: random.Random) -> list[dict]:
-    seat = _my_turn(state, seat, commanding=True)
-    group = _commanded(state)
-    kind = action.get("kind", "physical")
-    events: list[dict] = []
-    if kind == "magical":
-        caster_id = action.get("caster") or group[0]["id"]
-        casters = [u for u in group if u["id"] == caster_id]
-        if not casters:
-            raise RuleError({"caster": "Only one unit of the commanded group casts."})
-        events += combat.attack(
-            state,
-            casters[0],
-            action.get("target"),
-            kind,
-            action.get("spell"),
-            rng,
-            action.get("faces"),
-        )
-    else:
-        for unit in group:  # each unit of a group strikes the target in turn
-            if unit in state["units"] and (
-                action.get("target") == combat.BASE or turns.alive(state, action.get("target"))
-            ):
-                events += combat.attack(
-                    state, unit, action.get("target"), "physical", None, rng, action.get("faces")
-                )
-        if not events:
-            raise RuleError({"target": "No such target in play."})
-    return _step(state, events)
-
-
-def _end_command(state: dict, seat: int | None, action: Mapping, rng: random.Random) -> list:
-    seat = _my_turn(state, seat, commanding=True)
-    events = [{"type": "end-command", "text": f"{state['names'][seat]} ends the command."}]
-    turns.finish_action(state, events)
-    return events
-
-
-def _make_unit(state: dict, seat: int | None, action: Mapping, rng: random.Random) -> list:
-    seat = _my_turn(state, seat)
-    events = [macro.make_unit(state, seat, action.get("building"), action.get("unit"))]
-    turns.finish_action(state, events)
-    return events
-
-
-def _ability(state: dict, seat: int | None, action: Mapping, rng: random.Random) -> list[dict]:
-    seat = _my_turn(state, seat)
-    events = macro.use_ability(state, seat, dict(action), rng)
-    turns.finish_action(state, events)
-    return events
-
-
-def _play(state: dict, seat: int | None, action: Mapping, rng: random.Random) -> list[dict]:
-    """A card from hand: in your turn as an action, or an instant as a reaction."""
-    seat = _player(seat)
-    card_id = action.get("card")
-    if card_id not in state["players"][seat]["hand"]:
-        raise RuleError({"card": "Choose a card in your hand."})
-    facts = cards.card(state["cards"][card_id])
-    reacting = state["phase"] == "react" and state["react"]["seat"] == seat
-    if reacting:
-        _no_offers(state)
-        if facts["category"] != "instant":
-            raise RuleError({"card": "Only instants can be played as a reaction."})
-        events = macro.play_instant(state, seat, dict(action), rng)
-        turns.check_end(state, events)
-        return events
-    seat = _my_turn(state, seat)
-    if facts["category"] == "upgrade":
-        events = [macro.play_upgrade(state, seat, dict(action))]
-    else:
-        events = macro.play_instant(state, seat, dict(action), rng)
-    turns.finish_action(state, events)
-    return events
-
-
-def _build(state: dict, seat: int | None, action: Mapping, rng: random.Random) -> list[dict]:
-    seat = _my_turn(state, seat)
-    events = [macro.build(state, seat, dict(action))]
-    turns.finish_action(state, events)
-    return events
-
-
-def _pass(state: dict, seat: int | None, action: Mapping, rng: random.Random) -> list[dict]:
-    seat = _my_turn(state, seat)
-    events = [{"type": "pass", "text": f"{state['names'][seat]} passes the turn."}]
-    state["actions_left"] = 1  # finish_action spends the last one
-    turns.finish_action(state, events)
-    return events
-
-
-def _checked(handler: Handler) -> Handler:
-    """A correction by hand may destroy a main building: the end is checked after it."""
-
-    def run(state: dict, seat: int | None, action: Mapping, rng: random.Random) -> list[dict]:
-        events = handler(state, seat, action, rng)
-        turns.check_end(state, events)
-        return events
-
-    return run
-
-
-_HANDLERS: dict[str, Handler] = {
-    "marker": _marker,
-    "command": _command,
-    "move": _move,
-    "entrench": _mode("entrenched"),
-    "mobilize": _mode("mobile"),
-    "item": _item,
-    "attack": _attack,
-    "end-command": _end_command,
-    "make-unit": _make_unit,
-    "ability": _ability,
-    "play": _play,
-    "build": _build,
-    "pass": _pass,
-    "no-reaction": _no_reaction,
-    "respond": combat.respond,
-    "decline": combat.decline,
-    "group": free.group,
-    "ungroup": free.ungroup,
-    "aura": free.aura,
-    "resources": free.resources,
-    "rolloff": free.rolloff_tool,
-    "lp": _checked(free.correct_lp),
-    "concede": _concede,
-}
-
-
-def is_over(state: Mapping[str, Any]) -> bool:
-    return state["phase"] == "over"
-
-
-def legal_actions(state: Mapping[str, Any], seat: int | None) -> list[dict]:
-    """Actions the page offers ``seat`` now, each valid as it stands (forms may edit the
-    target, the slot or the faces before sending)."""
-    if is_over(state) or seat not in SEATS:
-        return []
-    live: dict[str, Any] = state  # type: ignore[assignment]
-    found: list[dict[str, Any]] = []
-    if live["phase"] == "setup":
-        if not live["markers"][seat]:
-            found.append({"type": "marker"})
-    elif live["offers"]:
-        offer = live["offers"][0]
-        if offer["seat"] == seat:
-            found += [
-                {"type": "respond", "unit": u, "target": t}
-                for u in offer["units"]
-                for t in offer["targets"]
-            ]
-            found.append({"type": "decline"})
-    elif live["phase"] == "react":
-        if live["react"]["seat"] == seat:
-            found += turns.card_plays(live, seat, instants_only=True)
-            found.append({"type": "no-reaction"})
-    elif live["priority"] == seat:
-        found += turns.command_steps(live) if live["command"] else turns.turn_actions(live, seat)
-    found.append({"type": "resources", "delta": 1})
-    if live["players"][seat]["resources"] > 0:
-        found.append({"type": "resources", "delta": -1})
-    found.append({"type": "concede"})
-    return found
+ENGINE = MicroAndMacroEngine()

@@ -19,7 +19,7 @@ MAX_BUILDINGS_IN_PLAY = 5  # main building included
 MAX_UPGRADES_PER_BUILDING = 3
 MAIN_DECK_MIN, MAIN_DECK_MAX = 30, 40
 MAX_BUILDING_CARDS = 7  # the building pile, main building included
-STARTING_HAND = 5  # the opening hand (2.1.2); deck tools deal it too
+OPENING_HAND = 5  # (2.1.2) dealt at the table, and by the deck tools (``decks``)
 DRAWS_PER_TURN = 1  # drawn at the start of each of your turns (2.2)
 
 

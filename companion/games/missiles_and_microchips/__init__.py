@@ -12,9 +12,13 @@ from companion.games.base import (
     KindSpec,
     RuleError,
 )
-from companion.games.missiles_and_microchips.catalogue import ACTIONS, COMPUTER_SLUGS
-
-CARD_TYPES = ("target", "action")
+from companion.games.missiles_and_microchips.book import (
+    ACTIONS,
+    CARD_TYPES,
+    COMPUTER_SLUGS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+)
 
 CARD_FIELDS = (
     FieldSpec(
@@ -58,8 +62,8 @@ class MissilesAndMicrochips(GameSystem):
     slug = "missiles-and-microchips"
     name = "Missiles & Microchips"
     short_name = "Missiles & Microchips"
-    min_players = 3
-    max_players = 6
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
     summary = (
         "A 30-minute bluffing game for 3 to 6 rogue supercomputers: each round everyone "
         "secretly aims at a rival and picks attack, block or charge; reach 10 energy or be "

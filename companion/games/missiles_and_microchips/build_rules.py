@@ -27,16 +27,16 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.games.building import BuildReport, Catalogue, CatalogueItem
-from companion.games.missiles_and_microchips.catalogue import (
+from companion.games.missiles_and_microchips.book import (
     ACTIONS,
+    CARD_TYPES,
     COMPUTER_SLUGS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     START_ENERGY,
 )
 
-MIN_PLAYERS = 3
-MAX_PLAYERS = 6
 ENERGY_SUPPLY = 50  # the box's count, used when the catalogue has no energy-token component
-CARD_TYPES = ("target", "action")
 
 EXAMPLE: dict[str, Any] = {
     "computers": ["crimson-core", "ember-engine", "solar-lattice", "cobalt-oracle"],

@@ -1,152 +1,27 @@
-"""The cards and tables of Missiles & Microchips as catalogue entries, in Muster's own words.
+"""The cards and tables of Missiles & Microchips as catalogue entries, built from ``book``.
 
 The text counts 36 TARGET cards, 6 of each computer, and 18 ACTION cards in 6 sets of 3.
 At setup each player keeps one card of their own computer and hands one to every other
 player, so every seat ends up holding one TARGET card of each computer: 6 seats x 6 computers
 = 36. The card of one's own computer is laid face up in front (no computer targets itself).
-Each card is filed under the faction of the computer that holds it. The text names no
-computers; the six names and colours below are Muster's.
+Each card is filed under the faction of the computer that holds it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
 
 from companion.games.base import EntrySpec, FactionSpec
-
-# (slug, name, colour, description): Muster's names, one colour each, in seat order.
-_COMPUTERS: tuple[tuple[str, str, str, str], ...] = (
-    ("crimson-core", "Crimson Core", "red", "A defence grid that decided it was the threat."),
-    ("ember-engine", "Ember Engine", "orange", "A power-plant controller hungry for the grid."),
-    ("solar-lattice", "Solar Lattice", "yellow", "An orbital array that watches every sky."),
-    ("verdant-grid", "Verdant Grid", "green", "A farm network that plans to feed on cities."),
-    ("cobalt-oracle", "Cobalt Oracle", "blue", "A forecasting engine that predicts its wins."),
-    ("violet-cipher", "Violet Cipher", "purple", "A codebreaker that reads every move."),
-)
-COMPUTER_SLUGS: tuple[str, ...] = tuple(slug for slug, *_ in _COMPUTERS)
-_NAMES = {slug: name for slug, name, *_ in _COMPUTERS}
-
-ACTIONS = ("attack", "block", "charge")
-START_ENERGY = 5
-WIN_ENERGY = 10  # ruling: 10 or more wins; option "more than 10"
-
-# (slug, name, text, data): the three actions as RULINGS.md resolves them.
-_ACTIONS: tuple[tuple[str, str, str, Mapping[str, Any]], ...] = (
-    (
-        "attack",
-        "Attack",
-        "The target loses 1 energy and gains nothing from a charge this round. Two players "
-        "attacking each other (Mutually Assured Destruction) each lose 1, no more.",
-        {
-            "effect": "1 damage to the target; cancels its charge",
-            "special": "Mutually Assured Destruction",
-            "damage_to_target": 1,
-            "cancels_target_charge": True,
-            "mirrored": "each takes 1, no extra",
-        },
-    ),
-    (
-        "block",
-        "Block",
-        "Ignores all damage from attacks on you; every attacker loses 1, or 2 if you "
-        "targeted that attacker (Firewall).",
-        {
-            "effect": "no attack damage; 1 damage to each attacker",
-            "special": "Firewall",
-            "blocks_attacks": True,
-            "damage_to_each_attacker": 1,
-            "firewall_damage": 2,
-            "mirrored": "nothing happens",
-        },
-    ),
-    (
-        "charge",
-        "Charge",
-        "Gain 1 energy, 2 if your target also revealed a charge (Chain); nothing if the two "
-        "of you charge each other (Feedback) or if anyone attacks you.",
-        {
-            "effect": "+1 energy; +2 Chain; +0 mirrored or attacked",
-            "special": "Chain, Feedback",
-            "gain": 1,
-            "chain_gain": 2,
-            "mirrored": "gain 0 (Feedback)",
-        },
-    ),
-)
-
-# (slug, name, simultaneous, in duels, text), in round order.
-_PHASES: tuple[tuple[str, str, bool, bool, str], ...] = (
-    (
-        "choose",
-        "Choose",
-        True,
-        True,
-        "Everyone puts one TARGET card and one ACTION card from hand face down. In a duel, "
-        "only the ACTION card.",
-    ),
-    (
-        "aim",
-        "Aim",
-        True,
-        False,
-        "Everyone turns their TARGET card face up at once: all aims are known.",
-    ),
-    (
-        "change",
-        "Change",
-        False,
-        False,
-        "Clockwise from the start player, each player once passes aloud or swaps their "
-        "action for another from hand, paying 1 energy at once (needs at least 1).",
-    ),
-    (
-        "action",
-        "Action",
-        True,
-        True,
-        "ACTION cards are revealed together and every action is resolved at the same time.",
-    ),
-    (
-        "clean-up",
-        "Clean Up",
-        True,
-        True,
-        "Cards go back to hand; computers at 0 energy die and their TARGET cards are "
-        "discarded; winners are checked; the start token moves to the next living player "
-        "clockwise; two survivors start a duel.",
-    ),
-)
-
-# (slug, name, outcome, text): the three ways the game ends, all at the end of a round.
-_ENDINGS: tuple[tuple[str, str, str, str], ...] = (
-    (
-        "energy-win",
-        "Energy Win",
-        "everyone with 10 or more energy wins together",
-        "A round ends with one or more players at 10 energy or more: they share the win.",
-    ),
-    (
-        "last-computer-standing",
-        "Last Computer Standing",
-        "the survivor wins",
-        "Every other computer has died: the one left wins.",
-    ),
-    (
-        "scorched-earth",
-        "Scorched Earth",
-        "everyone loses",
-        "The last computers all die in the same round: no one wins.",
-    ),
-)
-
-# (slug, name, quantity, text): the component list.
-_COMPONENTS: tuple[tuple[str, str, int, str], ...] = (
-    ("target-cards", "TARGET cards", 36, "6 of each of the six computers."),
-    ("action-cards", "ACTION cards", 18, "6 sets of ATTACK, BLOCK and CHARGE."),
-    ("energy-tokens", "Energy tokens", 50, "Each player starts with 5."),
-    ("starting-player-token", "Starting player token", 1, "Marks the start player."),
+from companion.games.missiles_and_microchips.book import (
+    ACTION_RULES,
+    ACTIONS,
+    COMPONENTS,
+    COMPUTER_SLUGS,
+    COMPUTERS,
+    ENDINGS,
+    NAMES,
+    ROUND_PHASES,
+    START_ENERGY,
 )
 
 
@@ -160,7 +35,7 @@ def factions() -> list[FactionSpec]:
             rule="supercomputers",
             data={"colour": colour},
         )
-        for slug, name, colour, description in _COMPUTERS
+        for slug, name, colour, description in COMPUTERS
     ]
 
 
@@ -177,7 +52,7 @@ def supercomputers() -> list[EntrySpec]:
             rule="supercomputers",
             order=index,
         )
-        for index, (slug, name, colour, description) in enumerate(_COMPUTERS, start=1)
+        for index, (slug, name, colour, description) in enumerate(COMPUTERS, start=1)
     ]
 
 
@@ -188,15 +63,15 @@ def target_cards() -> list[EntrySpec]:
         for target in COMPUTER_SLUGS:
             own = holder == target
             text = (
-                f"{_NAMES[holder]}'s own card: laid face up in front of its player, never aimed."
+                f"{NAMES[holder]}'s own card: laid face up in front of its player, never aimed."
                 if own
-                else f"In {_NAMES[holder]}'s hand: aims this round's action at {_NAMES[target]}."
+                else f"In {NAMES[holder]}'s hand: aims this round's action at {NAMES[target]}."
             )
             cards.append(
                 EntrySpec(
                     kind="card",
                     slug=f"{holder}-target-{target}",
-                    name=f"TARGET: {_NAMES[target]}" + (" (own card)" if own else ""),
+                    name=f"TARGET: {NAMES[target]}" + (" (own card)" if own else ""),
                     faction=holder,
                     category="target",
                     text=text,
@@ -210,7 +85,7 @@ def target_cards() -> list[EntrySpec]:
 
 def action_cards() -> list[EntrySpec]:
     """18 cards: ATTACK, BLOCK and CHARGE for each computer."""
-    texts = {slug: text for slug, _, text, _ in _ACTIONS}
+    texts = {slug: text for slug, _, text, _ in ACTION_RULES}
     return [
         EntrySpec(
             kind="card",
@@ -252,7 +127,7 @@ def actions() -> list[EntrySpec]:
             rule=f"action-{slug}",
             order=index,
         )
-        for index, (slug, name, text, data) in enumerate(_ACTIONS, start=1)
+        for index, (slug, name, text, data) in enumerate(ACTION_RULES, start=1)
     ]
 
 
@@ -268,7 +143,7 @@ def phases() -> list[EntrySpec]:
             rule=f"phase-{slug}",
             order=step,
         )
-        for step, (slug, name, simultaneous, in_duels, text) in enumerate(_PHASES, start=1)
+        for step, (slug, name, simultaneous, in_duels, text) in enumerate(ROUND_PHASES, start=1)
     ]
 
 
@@ -284,7 +159,7 @@ def endings() -> list[EntrySpec]:
             rule=slug,
             order=index,
         )
-        for index, (slug, name, outcome, text) in enumerate(_ENDINGS, start=1)
+        for index, (slug, name, outcome, text) in enumerate(ENDINGS, start=1)
     ]
 
 
@@ -300,7 +175,7 @@ def components() -> list[EntrySpec]:
             rule="components",
             order=index,
         )
-        for index, (slug, name, quantity, text) in enumerate(_COMPONENTS, start=1)
+        for index, (slug, name, quantity, text) in enumerate(COMPONENTS, start=1)
     ]
 
 

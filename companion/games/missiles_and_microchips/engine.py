@@ -1,4 +1,4 @@
-"""The table engine (referee) of Missiles & Microchips: the ``companion.games.table`` contract.
+"""The table engine (referee) of Missiles & Microchips: ``ENGINE``, on ``TableEngine``.
 
 A round: **choose** (every living seat secretly picks a target and an action, and may pick
 again until the last one is down), then the targets are turned up together (the Aim reveal),
@@ -28,53 +28,29 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.games.base import FieldSpec, RuleError
-from companion.games.missiles_and_microchips import catalogue
-from companion.games.missiles_and_microchips.resolution import (
-    ATTACK,
-    BLOCK,
-    CHARGE,
-    clockwise,
-    finish_round,
-    names_of,
+from companion.games.missiles_and_microchips import view
+from companion.games.missiles_and_microchips.book import (
+    ACTIONS,
+    COMPUTER_SLUGS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    NAMES,
+    START_ENERGY,
 )
-from companion.games.plain_data import clone
-from companion.games.table import Outcome, Seat
-
-OPTIONS: dict[str, Any] = {
-    "more_than_10": False,  # RULINGS option "more than 10": the energy win needs 11 or more
-    "start_player": "first",  # "first" (seat 0), "random", or a seat number drawn at the table
-}
-OPTION_FIELDS = (
-    FieldSpec(
-        "more_than_10",
-        "Energy win needs more than 10",
-        "bool",
-        help="House rule: a player wins with 11 or more energy instead of 10 or more.",
-    ),
-    FieldSpec(
-        "start_player",
-        "Start player",
-        "str",
-        help="first (the host's seat), random, or a seat number counted from 0.",
-    ),
-)
-DELTA_ACTIONS: frozenset[str] = frozenset({"adjust"})
-# Choosing is simultaneous and secret; a choose carries its round so a stale one is refused.
-INDEPENDENT_ACTIONS: frozenset[str] = frozenset({"choose"})
-ACTIONS = (ATTACK, BLOCK, CHARGE)
-MIN_SEATS, MAX_SEATS = 3, 6
-_NAMES = {faction.slug: faction.name for faction in catalogue.factions()}
-
+from companion.games.missiles_and_microchips.resolution import clockwise, finish_round, names_of
+from companion.games.table import Seat
+from companion.games.table_engine import Event, Move, Phase, TableEngine
 
 # --- set-up -------------------------------------------------------------------------------
 
 
-def _options(options: Mapping[str, Any], count: int) -> dict[str, Any]:
+def _options(defaults: Mapping[str, Any], options: Mapping[str, Any], count: int) -> dict:
     """The house rules with defaults filled in; a bad value is refused, not guessed."""
-    unknown = sorted(set(options) - set(OPTIONS))
+    unknown = sorted(set(options) - set(defaults))
     if unknown:
-        raise RuleError({f"options.{unknown[0]}": f"Unknown option; known: {', '.join(OPTIONS)}."})
-    chosen = {**OPTIONS, **options}
+        known = ", ".join(defaults)
+        raise RuleError({f"options.{unknown[0]}": f"Unknown option; known: {known}."})
+    chosen = {**defaults, **options}
     if not isinstance(chosen["more_than_10"], bool):
         raise RuleError({"options.more_than_10": "Must be true or false."})
     start = chosen["start_player"]
@@ -98,60 +74,16 @@ def _computers(seats: list[Seat]) -> list[str]:
     for index, body in enumerate(bodies):
         slug = body.get("computer", kit[index] if index < len(kit) else None)
         path = f"seats.{index}.computer"
-        if slug is not None and slug not in _NAMES:
+        if slug is not None and slug not in NAMES:
             raise RuleError({path: f"{slug!r} is no supercomputer."})
         if slug is not None and slug in picked:
-            raise RuleError({path: f"{_NAMES[slug]} is already in play."})
+            raise RuleError({path: f"{NAMES[slug]} is already in play."})
         picked.append(slug)
-    free = iter(slug for slug in catalogue.COMPUTER_SLUGS if slug not in picked)
+    free = iter(slug for slug in COMPUTER_SLUGS if slug not in picked)
     return [slug if slug is not None else next(free) for slug in picked]
 
 
-def initial_state(
-    seats: list[Seat], options: Mapping[str, Any], rng: random.Random
-) -> dict[str, Any]:
-    """Round 1, choose phase, 5 energy each (Getting Started), the start token dealt."""
-    if not MIN_SEATS <= len(seats) <= MAX_SEATS:
-        raise RuleError({"seats": f"The game is for {MIN_SEATS} to {MAX_SEATS} players."})
-    chosen = _options(options, len(seats))
-    start = chosen["start_player"]
-    if isinstance(start, str) and start.strip().isdigit():  # typed into the table form
-        start = chosen["start_player"] = int(start)
-    if start == "first":
-        start = 0
-    elif start == "random":
-        start = rng.randrange(len(seats))
-    players = [
-        {
-            "seat": index,
-            "name": seat.name,
-            "computer": slug,
-            "computer_name": _NAMES[slug],
-            "energy": catalogue.START_ENERGY,
-            "alive": True,
-            "choice": None,  # {"target": seat, "action": ...}: hidden until revealed
-            "decision": None,  # change phase: "pass" or "change" once this seat has acted
-        }
-        for index, (seat, slug) in enumerate(zip(seats, _computers(seats), strict=True))
-    ]
-    return {
-        "game": "missiles-and-microchips",
-        "options": chosen,
-        "round": 1,
-        "phase": "choose",
-        "duel": False,
-        "start": start,
-        "turn": None,
-        "players": players,
-        # Round 0 is the start; each round adds its revealed plays, texts and energies.
-        "history": [{"round": 0, "energy": [p["energy"] for p in players]}],
-        "ending": None,
-        "winners": [],
-        "losers": [],
-    }
-
-
-# --- actions ------------------------------------------------------------------------------
+# --- the moves ----------------------------------------------------------------------------
 
 
 def _living_seat(state: Mapping[str, Any], value: Any, path: str) -> int:
@@ -163,9 +95,9 @@ def _living_seat(state: Mapping[str, Any], value: Any, path: str) -> int:
     return value
 
 
-def _action_name(value: Any, path: str = "action") -> str:
+def _action_name(value: Any) -> str:
     if value not in ACTIONS:
-        raise RuleError({path: "Must be attack, block or charge."})
+        raise RuleError({"action": "Must be attack, block or charge."})
     return value
 
 
@@ -173,10 +105,11 @@ def _opponent(state: Mapping[str, Any], seat: int) -> int:
     return next(p["seat"] for p in state["players"] if p["alive"] and p["seat"] != seat)
 
 
-def _choose(state: dict[str, Any], seat: int, action: Mapping[str, Any]) -> list[dict]:
+def _choose(
+    state: dict[str, Any], seat: int, action: Mapping[str, Any], rng: random.Random
+) -> list[Event]:
     """Lay (or swap) the face-down cards; the last seat to choose triggers the next step."""
-    if state["phase"] != "choose":
-        raise RuleError({"type": "Cards can only be chosen in the choose phase."})
+    _living_seat(state, seat, "seat")
     if "round" in action and not (
         type(action["round"]) is int and action["round"] == state["round"]
     ):
@@ -194,19 +127,14 @@ def _choose(state: dict[str, Any], seat: int, action: Mapping[str, Any]) -> list
     again = player["choice"] is not None
     player["choice"] = {"target": target, "action": act}
     name = player["computer_name"]
-    events = [
-        {
-            "type": "chosen",
-            "seat": seat,
-            "text": f"{name} changes its face-down cards" if again else f"{name} has chosen",
-        }
-    ]
+    text = f"{name} changes its face-down cards" if again else f"{name} has chosen"
+    events: list[Event] = [{"type": "chosen", "seat": seat, "text": text}]
     if all(p["choice"] for p in state["players"] if p["alive"]):
         events += finish_round(state) if state["duel"] else _aim(state)
     return events
 
 
-def _aim(state: dict[str, Any]) -> list[dict]:
+def _aim(state: dict[str, Any]) -> list[Event]:
     """Turn every TARGET card up at once and start the change phase at the start player."""
     names = names_of(state)
     order = clockwise(state["players"], state["start"])
@@ -217,29 +145,45 @@ def _aim(state: dict[str, Any]) -> list[dict]:
     return [{"type": "aim", "targets": targets, "text": f"Targets: {aims}", "barrier": True}]
 
 
-def _decide(state: dict[str, Any], seat: int, action: Mapping[str, Any]) -> list[dict]:
-    """A change or a pass by the seat whose turn it is; the last one ends the round."""
-    if state["phase"] != "change":
-        raise RuleError({"type": "Changing or passing happens in the change phase."})
+def _on_turn(state: Mapping[str, Any], seat: int) -> dict[str, Any]:
+    """The player of ``seat``, if it is its turn to change or pass."""
+    _living_seat(state, seat, "seat")
     if seat != state["turn"]:
         turn = state["players"][state["turn"]]["computer_name"]
         raise RuleError({"seat": f"It is {turn}'s turn to change or pass."})
+    return state["players"][seat]
+
+
+def _change(
+    state: dict[str, Any], seat: int, action: Mapping[str, Any], rng: random.Random
+) -> list[Event]:
+    """Swap the face-down action for another, paying 1 energy at once."""
+    player = _on_turn(state, seat)
+    new = _action_name(action.get("action"))
+    if new == player["choice"]["action"]:
+        raise RuleError({"action": "That is already your action; pass to keep it."})
+    if player["energy"] < 1:
+        raise RuleError({"action": "Changing costs 1 energy and you have none."})
+    player["energy"] -= 1
+    player["choice"]["action"] = new
+    return _decided(state, seat, "change", "changes its action and pays 1 energy")
+
+
+def _pass(
+    state: dict[str, Any], seat: int, action: Mapping[str, Any], rng: random.Random
+) -> list[Event]:
+    """Keep the face-down action."""
+    _on_turn(state, seat)
+    return _decided(state, seat, "pass", "passes")
+
+
+def _decided(state: dict[str, Any], seat: int, decision: str, did: str) -> list[Event]:
+    """Record ``seat``'s decision; the turn moves on clockwise, the last one ends the round."""
     player = state["players"][seat]
-    name = player["computer_name"]
-    if action["type"] == "change":
-        new = _action_name(action.get("action"))
-        if new == player["choice"]["action"]:
-            raise RuleError({"action": "That is already your action; pass to keep it."})
-        if player["energy"] < 1:
-            raise RuleError({"action": "Changing costs 1 energy and you have none."})
-        player["energy"] -= 1
-        player["choice"]["action"] = new
-        player["decision"] = "change"
-        text = f"{name} changes its action and pays 1 energy"
-    else:
-        player["decision"] = "pass"
-        text = f"{name} passes"
-    events = [{"type": action["type"], "seat": seat, "text": text}]
+    player["decision"] = decision
+    events: list[Event] = [
+        {"type": decision, "seat": seat, "text": f"{player['computer_name']} {did}"}
+    ]
     waiting = [
         s
         for s in clockwise(state["players"], state["start"])
@@ -252,7 +196,9 @@ def _decide(state: dict[str, Any], seat: int, action: Mapping[str, Any]) -> list
     return events
 
 
-def _adjust(state: dict[str, Any], seat: int | None, action: Mapping[str, Any]) -> list[dict]:
+def _adjust(
+    state: dict[str, Any], seat: int | None, action: Mapping[str, Any], rng: random.Random
+) -> list[Event]:
     """The host's energy correction, a plain delta so it commutes with other deltas."""
     if seat is not None:
         raise RuleError({"seat": "Only the table host can adjust energy."})
@@ -269,121 +215,130 @@ def _adjust(state: dict[str, Any], seat: int | None, action: Mapping[str, Any]) 
     return [{"type": "adjust", "seat": target, "delta": delta, "text": text}]
 
 
-def apply(
-    state: Mapping[str, Any], seat: int | None, action: Mapping[str, Any], rng: random.Random
-) -> Outcome:
-    """The state after ``action`` by ``seat``, and its events; RuleError leaves ``state`` as is."""
-    if not isinstance(action, Mapping):
-        raise RuleError({"action": "An action is an object with a type."})
-    kind = action.get("type")
-    if state["phase"] == "over":
-        raise RuleError({"type": "The game is over."})
-    new = clone(dict(state))
-    if kind == "adjust":
-        return Outcome(new, _adjust(new, seat, action))
-    if kind not in ("choose", "change", "pass"):
-        raise RuleError({"type": "Must be choose, change, pass or adjust."})
-    if seat is None:
-        raise RuleError({"seat": "Only a player can choose, change or pass."})
-    _living_seat(new, seat, "seat")
-    if kind == "choose":
-        return Outcome(new, _choose(new, seat, action))
-    return Outcome(new, _decide(new, seat, action))
+_CHANGE_PHASE_ONLY = "Changing or passing happens in the change phase."
 
 
-# --- reading the state ----------------------------------------------------------------------
+class MissilesAndMicrochipsEngine(TableEngine):
+    """Choose, (Aim), change, (Action, Clean Up): the two phases that take input, as data."""
 
+    OPTIONS = {
+        "more_than_10": False,  # RULINGS option "more than 10": the energy win needs 11 or more
+        "start_player": "first",  # "first" (seat 0), "random", or a seat number drawn at the table
+    }
+    OPTION_FIELDS = (
+        FieldSpec(
+            "more_than_10",
+            "Energy win needs more than 10",
+            "bool",
+            help="House rule: a player wins with 11 or more energy instead of 10 or more.",
+        ),
+        FieldSpec(
+            "start_player",
+            "Start player",
+            "str",
+            help="first (the host's seat), random, or a seat number counted from 0.",
+        ),
+    )
+    DELTA_ACTIONS = frozenset({"adjust"})
+    # Choosing is simultaneous and secret; a choose carries its round so a stale one is refused.
+    INDEPENDENT_ACTIONS = frozenset({"choose"})
+    PHASES = (
+        Phase("choose", frozenset({"choose"})),
+        Phase("change", frozenset({"change", "pass"})),
+        Phase("over", over=True),
+    )
+    MOVES = {
+        "choose": Move(_choose, refusal="Cards can only be chosen in the choose phase."),
+        "change": Move(_change, refusal=_CHANGE_PHASE_ONLY),
+        "pass": Move(_pass, refusal=_CHANGE_PHASE_ONLY),
+        "adjust": Move(_adjust, players_only=False),
+    }
+    ANYTIME = frozenset({"adjust"})
 
-def is_over(state: Mapping[str, Any]) -> bool:
-    return state["phase"] == "over"
-
-
-def legal_actions(state: Mapping[str, Any], seat: int | None) -> list[dict]:
-    """Buttons for ``seat``: every choice while choosing, pass/changes on its change turn;
-    the host gets +1/-1 energy for each living seat."""
-    if is_over(state):
-        return []
-    players = state["players"]
-    if seat is None:
-        return [
-            {"type": "adjust", "seat": p["seat"], "delta": delta}
-            for p in players
-            if p["alive"]
-            for delta in ((1, -1) if p["energy"] else (1,))
+    def setup(
+        self, seats: list[Seat], options: Mapping[str, Any], rng: random.Random
+    ) -> tuple[dict[str, Any], list[Event]]:
+        """Round 1, choose phase, 5 energy each (Getting Started), the start token dealt."""
+        if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
+            raise RuleError({"seats": f"The game is for {MIN_PLAYERS} to {MAX_PLAYERS} players."})
+        chosen = _options(self.OPTIONS, options, len(seats))
+        start = chosen["start_player"]
+        if start == "first":
+            start = 0
+        elif start == "random":
+            start = rng.randrange(len(seats))
+        players = [
+            {
+                "seat": index,
+                "name": seat.name,
+                "computer": slug,
+                "computer_name": NAMES[slug],
+                "energy": START_ENERGY,
+                "alive": True,
+                "choice": None,  # {"target": seat, "action": ...}: hidden until revealed
+                "decision": None,  # change phase: "pass" or "change" once this seat has acted
+            }
+            for index, (seat, slug) in enumerate(zip(seats, _computers(seats), strict=True))
         ]
-    if not _is_seat_number(seat, len(players)) or not players[seat]["alive"]:
-        return []
-    if state["phase"] == "choose":
+        state = {
+            "game": "missiles-and-microchips",
+            "options": chosen,
+            "round": 1,
+            "phase": "choose",
+            "duel": False,
+            "start": start,
+            "turn": None,
+            "players": players,
+            # Each seat's energy at the start (round 0) and after every round: the chart.
+            "energy_by_round": [[p["energy"] for p in players]],
+            "ending": None,
+            "winners": [],
+            "losers": [],
+        }
+        return state, []
+
+    def seat_count(self, state: Mapping[str, Any]) -> int:
+        return len(state["players"])
+
+    def offers(self, state: Mapping[str, Any], seat: int | None) -> list[dict[str, Any]]:
+        """Buttons for ``seat``: every choice (kept while choosing), a pass and the changes
+        on its change turn; the host gets +1/-1 energy for each living seat."""
+        players = state["players"]
+        if seat is None:
+            return [
+                {"type": "adjust", "seat": p["seat"], "delta": delta}
+                for p in players
+                if p["alive"]
+                for delta in ((1, -1) if p["energy"] else (1,))
+            ]
+        if not _is_seat_number(seat, len(players)) or not players[seat]["alive"]:
+            return []
         now = state["round"]
         if state["duel"]:
-            return [{"type": "choose", "action": act, "round": now} for act in ACTIONS]
-        return [
-            {"type": "choose", "target": p["seat"], "action": act, "round": now}
-            for p in players
-            if p["alive"] and p["seat"] != seat
-            for act in ACTIONS
-        ]
-    if state["phase"] == "change" and state["turn"] == seat:
-        me = players[seat]
-        changes = [
-            {"type": "change", "action": act}
-            for act in ACTIONS
-            if act != me["choice"]["action"] and me["energy"] >= 1
-        ]
-        return [{"type": "pass"}, *changes]
-    return []
+            offered = [{"type": "choose", "action": act, "round": now} for act in ACTIONS]
+        else:
+            offered = [
+                {"type": "choose", "target": p["seat"], "action": act, "round": now}
+                for p in players
+                if p["alive"] and p["seat"] != seat
+                for act in ACTIONS
+            ]
+        if state["turn"] == seat:  # only set in the change phase
+            me = players[seat]
+            offered.append({"type": "pass"})
+            if me["energy"] >= 1:
+                offered += [
+                    {"type": "change", "action": act}
+                    for act in ACTIONS
+                    if act != me["choice"]["action"]
+                ]
+        return offered
+
+    def view(self, state: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
+        return view.seat_view(state, seat, over=self.is_over(state))
+
+    def visible_event(self, event: Mapping[str, Any], seat: int | None) -> Event | None:
+        return view.log_entry(event)
 
 
-def _energy_history(state: Mapping[str, Any]) -> dict[str, Any]:
-    """Chart series: rounds on one axis, one line of energies per seat."""
-    history = state["history"]
-    return {
-        "rounds": [entry["round"] for entry in history],
-        "seats": [
-            {
-                "seat": p["seat"],
-                "computer": p["computer"],
-                "computer_name": p["computer_name"],
-                "energy": [entry["energy"][p["seat"]] for entry in history],
-            }
-            for p in state["players"]
-        ],
-    }
-
-
-def player_view(state: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
-    """What ``seat`` may know: its own face-down cards, others' only once turned up.
-
-    Targets are public from the Aim reveal (change phase); actions only at the Action
-    reveal, which closes the round, so the current round never shows another's action.
-    """
-    targets_up = state["phase"] == "change"
-    players = []
-    for p in state["players"]:
-        shown = {
-            key: p[key] for key in ("seat", "name", "computer", "computer_name", "energy", "alive")
-        }
-        shown["start"] = p["seat"] == state["start"]
-        shown["chosen"] = p["choice"] is not None
-        shown["target"] = p["choice"]["target"] if targets_up and p["choice"] else None
-        shown["decision"] = p["decision"]
-        if p["seat"] == seat:
-            shown["choice"] = clone(p["choice"])
-        players.append(shown)
-    return {
-        "game": state["game"],
-        "you": seat,
-        "options": dict(state["options"]),
-        "round": state["round"],
-        "phase": state["phase"],
-        "duel": state["duel"],
-        "start": state["start"],
-        "turn": state["turn"],
-        "players": players,
-        "over": is_over(state),
-        "ending": state["ending"],
-        "winners": list(state["winners"]),
-        "losers": list(state["losers"]),
-        "energy_history": _energy_history(state),
-        "log": clone(state["history"][1:]),
-    }
+ENGINE = MissilesAndMicrochipsEngine()

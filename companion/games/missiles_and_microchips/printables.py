@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.missiles_and_microchips.catalogue import COMPUTER_SLUGS
+from companion.games.missiles_and_microchips.book import COMPUTER_SLUGS, MAX_PLAYERS, MIN_PLAYERS
 
 LIST_PRINTS = {
     "kit": ("The kit's cards", "cards"),
@@ -21,7 +21,7 @@ GAME_PRINTS = {
     "kit": ("Card kit for N players", "cards"),
     "tokens": ("Energy and start-player tokens", "sheet"),
 }
-PLAYERS = (3, 6)
+PLAYERS = (MIN_PLAYERS, MAX_PLAYERS)
 BACK = {"title": "Missiles & Microchips", "type": "", "symbol": "bolt", "colour": "#1b2233"}
 COLOURS = {
     "red": "#f1b8b8",
@@ -31,7 +31,6 @@ COLOURS = {
     "blue": "#b9d3f1",
     "purple": "#d8c2ee",
 }
-ENERGY_START = 5
 
 
 def computers(source: Any) -> list[str]:

@@ -2,8 +2,10 @@
 
 RULINGS.md makes resolution simultaneous: every effect is worked out from the revealed cards,
 then all of them are applied at once, so the clockwise order of the text only orders the
-event texts. ``engine`` calls :func:`resolve` once the last card is down and then
-:func:`clean_up`; both work on the JSON state the engine keeps (players by seat).
+event texts. ``engine`` calls :func:`finish_round` once the last card is down: it resolves
+the round (:func:`resolve`), cleans up (:func:`clean_up`) and sums the round up in one
+event, the round's entry of the log; all of them work on the JSON state the engine keeps
+(players by seat).
 """
 
 from __future__ import annotations
@@ -11,8 +13,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-ATTACK, BLOCK, CHARGE = "attack", "block", "charge"
-WIN_ENERGY = 10
+from companion.games.missiles_and_microchips.book import ACTIONS, WIN_ENERGY
+
+ATTACK, BLOCK, CHARGE = ACTIONS
 
 
 def clockwise(players: Sequence[Mapping[str, Any]], start: int) -> list[int]:
@@ -200,10 +203,12 @@ def names_of(state: Mapping[str, Any]) -> dict[int, str]:
 
 
 def finish_round(state: dict[str, Any]) -> list[dict]:
-    """Action phase (reveal, resolve at once, energy floored at 0), then Clean Up."""
+    """Action phase (reveal, resolve at once, energy floored at 0), then Clean Up, then the
+    round's summary: the log's entry for the round (its plays, energies and lines)."""
     names = names_of(state)
     players = state["players"]
-    order = clockwise(players, state["start"])
+    number, start, duel = state["round"], state["start"], state["duel"]
+    order = clockwise(players, start)
     plays = {s: (players[s]["choice"]["target"], players[s]["choice"]["action"]) for s in order}
     shown = ", ".join(f"{names[s]} {plays[s][1]}s" for s in order)
     events: list[dict] = [
@@ -218,22 +223,21 @@ def finish_round(state: dict[str, Any]) -> list[dict]:
     events += resolved
     for seat, change in net.items():
         players[seat]["energy"] = max(0, players[seat]["energy"] + change)
-    record = {
-        "round": state["round"],
-        "start": state["start"],
-        "duel": state["duel"],
+    energy = [p["energy"] for p in players]
+    state["energy_by_round"].append(list(energy))
+    changed = {s for s in order if players[s]["decision"] == "change"}
+    events += clean_up(state, names)
+    summary = {
+        "type": "summary",
+        "round": number,
+        "start": start,
+        "duel": duel,
         "plays": [
-            {
-                "seat": s,
-                "target": plays[s][0],
-                "action": plays[s][1],
-                "changed": players[s]["decision"] == "change",
-            }
+            {"seat": s, "target": plays[s][0], "action": plays[s][1], "changed": s in changed}
             for s in order
         ],
-        "energy": [p["energy"] for p in players],
+        "energy": energy,
+        "lines": [e["text"] for e in events if e["type"] not in ("round", "start-token")],
+        "text": f"Round {number}: {shown}",
     }
-    events += clean_up(state, names)
-    record["lines"] = [e["text"] for e in events if e["type"] not in ("round", "start-token")]
-    state["history"].append(record)
-    return events
+    return [*events, summary]

@@ -12,7 +12,7 @@ from companion.games.base import (
     KindSpec,
     RuleError,
 )
-from companion.games.smalltricks.catalogue import (
+from companion.games.smalltricks.book import (
     ABILITY_SLUGS,
     ABILITY_TYPES,
     BASE_TYPE_SLUGS,

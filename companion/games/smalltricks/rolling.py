@@ -2,8 +2,10 @@
 
 The text offers rolling a faction as a variant, with rerolls and shifting a die up or down
 by 1 as sub-variants. RULINGS.md: a face gives its base type (option: the alternative for 2,
-4 and 6) and a shift stays within 1-6, no wrap. Every helper is pure and takes the
-``random.Random`` to use, so the server can pass a secure one and tests a seeded one.
+4 and 6) and a shift stays within 1-6, no wrap. Dice are rolled or typed in from real dice
+the one way every game does it (``companion.games.dice.faces``); every helper is pure and
+takes the ``random.Random`` to use, so the server can pass a secure one and tests a seeded
+one.
 
 A *record* is the list body's ``rolled`` object: ``{"dice": [...], "rerolls": n,
 "shifts": n}``. ``reroll`` and ``shift`` return the new dice and a new record, never
@@ -19,21 +21,19 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.games.base import RuleError
-from companion.games.smalltricks import catalogue
+from companion.games.dice import faces
+from companion.games.smalltricks import book
 
 DICE = 6
-FACES = range(1, 7)
+SIDES = 6
+FACES = range(1, SIDES + 1)
 DEFAULT_MAX_REROLLS = 0
 DEFAULT_MAX_SHIFTS = 0
 
 
 def _by_face(category: str) -> dict[int, str]:
-    """Face -> unit-type slug of one category, read from the catalogue's own table."""
-    return {
-        entry.data["face"]: entry.slug
-        for entry in catalogue.unit_types()
-        if entry.category == category
-    }
+    """Face -> unit-type slug of one category, read from the book's own table."""
+    return {row[3]: row[0] for row in book.UNIT_TYPES if row[2] == category}
 
 
 BASE_BY_FACE: dict[int, str] = _by_face("base")
@@ -89,25 +89,28 @@ def _record(
     return {**(dict(record) if record else {}), "dice": dice, "rerolls": rerolls, "shifts": shifts}
 
 
-def roll_faction(rng: random.Random) -> list[int]:
-    """Six fresh d6, the whole faction; the same seed gives the same dice."""
-    return [rng.randint(1, 6) for _ in range(DICE)]
+def roll_faction(rng: random.Random | None, typed: Any = None) -> list[int]:
+    """Six d6, the whole faction: the faces ``typed`` from real dice, checked, or else
+    rolled with ``rng`` (the same seed gives the same dice)."""
+    return faces((SIDES,) * DICE, rng, typed, "results")
 
 
-def new_record(rng: random.Random) -> dict[str, Any]:
+def new_record(rng: random.Random | None, typed: Any = None) -> dict[str, Any]:
     """A fresh roll as the ``rolled`` object of a list body, no rerolls or shifts used."""
-    return {"dice": roll_faction(rng), "rerolls": 0, "shifts": 0}
+    return {"dice": roll_faction(rng, typed), "rerolls": 0, "shifts": 0}
 
 
 def reroll(
     dice: Sequence[int],
     index: int,
-    rng: random.Random,
+    rng: random.Random | None,
     record: Mapping[str, Any] | None = None,
     *,
     max_rerolls: int = DEFAULT_MAX_REROLLS,
+    typed: Any = None,
 ) -> tuple[list[int], dict[str, Any]]:
-    """Roll die ``index`` again, if the agreed number of rerolls is not used up."""
+    """Roll die ``index`` again (or read its new face, ``typed`` from the real die), if
+    the agreed number of rerolls is not used up."""
     current = check_dice(dice)
     position = _index(current, index)
     limit = _limit(max_rerolls, "max_rerolls")
@@ -116,7 +119,7 @@ def reroll(
         raise RuleError(
             {"rerolls": f"All {limit} agreed reroll(s) are used; this would be {used + 1}."}
         )
-    current[position] = rng.randint(1, 6)
+    current[position] = faces((SIDES,), rng, typed, "results")[0]
     return current, _record(current, record, used + 1, shifts)
 
 
@@ -162,11 +165,11 @@ def units_for(
     alternative (Muskets, Aerial, Militia), and ``choices`` (die index -> slug) lets a
     player keep the base type, or pick either, die by die where the table allows that.
     """
-    faces = check_dice(dice)
+    shown = check_dice(dice)
     picked = dict(choices or {})
     errors: dict[str, str] = {}
     units: list[str] = []
-    for index, face in enumerate(faces):
+    for index, face in enumerate(shown):
         base = BASE_BY_FACE[face]
         default = ALTERNATIVE_BY_FACE.get(face, base) if alternatives else base
         allowed = {base, ALTERNATIVE_BY_FACE.get(face, base)} if alternatives else {base}
@@ -187,9 +190,9 @@ def matches(dice: Sequence[int], units: Sequence[str], alternatives: bool = Fals
     """Whether ``units`` (any order) are what ``dice`` give; with ``alternatives`` a 2, 4
     or 6 may be its base type or its alternative, since either reading of the option is
     played."""
-    faces = check_dice(dice)
+    shown = check_dice(dice)
     if any(not isinstance(slug, str) or slug not in FACE_OF for slug in units):
         return False
     if not alternatives and any(slug in ALTERNATIVE_BY_FACE.values() for slug in units):
         return False
-    return Counter(FACE_OF[slug] for slug in units) == Counter(faces)
+    return Counter(FACE_OF[slug] for slug in units) == Counter(shown)

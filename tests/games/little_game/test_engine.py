@@ -1,96 +1,39 @@
-"""The little game's table engine, hand-worked from the post and RULINGS.md."""
+"""The little game's phases and moves, hand-worked from the post and RULINGS.md."""
 
 from __future__ import annotations
 
 import json
 import random
-from collections.abc import Mapping
 from copy import deepcopy
 from typing import Any
 
 import pytest
 
 from companion.games.base import RuleError
-from companion.games.little_game import engine
-from companion.games.little_game.table_rules import card_values
-from companion.games.table import Outcome, Seat, action_rng, replay
-
-ANN = {
-    "units": [
-        {"name": "Lancers", "base": "rectangular", "quality": 1, "kinds": ["cavalry"]},
-        {"name": "Bowmen", "base": "rectangular", "quality": 0, "kinds": ["ranged"]},
-    ]
-}
-BEN = {
-    "units": [
-        {"name": "Spearmen", "base": "rectangular", "quality": 2},
-        {"name": "Slingers", "base": "rectangular", "quality": 0, "kinds": ["long-ranged"]},
-    ]
-}
-LANCERS, BOWMEN, SPEARMEN, SLINGERS = "0-0", "0-1", "1-0", "1-1"
-
-
-def seats(first: Mapping = ANN, second: Mapping = BEN) -> list[Seat]:
-    return [Seat(0, "Ann", first), Seat(1, "Ben", second)]
-
-
-def start(options: Mapping[str, Any] | None = None, **armies: Mapping) -> dict[str, Any]:
-    return engine.initial_state(
-        seats(armies.get("first", ANN), armies.get("second", BEN)),
-        options or {},
-        random.Random(0),
-    )
-
-
-def do(state: Mapping, seat: int | None, action: Mapping, seed: int = 0) -> Outcome:
-    return engine.apply(state, seat, action, random.Random(seed))
-
-
-def play(state: Mapping, seat: int, card: int) -> dict[str, Any]:
-    return do(state, seat, {"type": "play", "card": card}).state
-
-
-def act(state: Mapping, seat: int, action: str, units: list[str], **extra: Any) -> Outcome:
-    return do(state, seat, {"type": "act", "action": action, "units": units, **extra})
-
-
-def unit(state: Mapping, unit_id: str) -> dict[str, Any]:
-    return next(u for units in state["units"] for u in units if u["id"] == unit_id)
-
-
-def acting(cards: tuple[int, int] = (4, 9), **kwargs: Any) -> dict[str, Any]:
-    """Both action cards revealed: seat 0 plays ``cards[0]``, seat 1 ``cards[1]``."""
-    options = kwargs.pop("options", None)
-    if options is None and cards[0] % 2 == 1:
-        options = {"split": [[1, 3, 5, 7, 9], [2, 4, 6, 8, 10]]}
-    state = start(options, **kwargs)
-    return play(play(state, 0, cards[0]), 1, cards[1])
-
-
-def with_pressure(state: Mapping, **pressures: int) -> dict[str, Any]:
-    new = deepcopy(dict(state))
-    for key, value in pressures.items():
-        unit(new, key.replace("_", "-").lstrip("u"))["pressure"] = value
-    return new
-
-
-def refused(state: Mapping, seat: int | None, action: Mapping) -> dict[str, str]:
-    before = deepcopy(state)
-    with pytest.raises(RuleError) as caught:
-        do(state, seat, action)
-    assert state == before
-    return caught.value.errors
-
-
-# Card values -------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("cards", "values"),
-    [((3, 7), [3, 4]), ((4, 9), [4, 5]), ((9, 4), [5, 4]), ((6, 7), [6, 1]), ((1, 10), [1, 9])],
+from companion.games.little_game.engine import ENGINE
+from companion.games.little_game.table import ACTIONS
+from companion.games.table import Seat, action_rng, replay
+from tests.games.little_game.table_fixtures import (
+    ANN,
+    BEN,
+    BOWMEN,
+    LANCERS,
+    SLINGERS,
+    SPEARMEN,
+    act,
+    acting,
+    break_ready,
+    dealt,
+    do,
+    play,
+    refused,
+    seats,
+    start,
+    unit,
+    with_pressure,
 )
-def test_lower_card_is_worth_its_number_the_higher_the_difference(cards, values) -> None:
-    assert card_values(*cards) == values
+
+# Dealing and revealing ----------------------------------------------------------------
 
 
 def test_reveal_values_the_cards_and_the_lower_card_acts_first() -> None:
@@ -103,20 +46,11 @@ def test_reveal_values_the_cards_and_the_lower_card_acts_first() -> None:
     assert outcome.state["hands"] == [[2, 4, 6, 10], [1, 5, 7, 9]]
 
 
-def test_a_secret_choice_is_no_barrier_and_names_no_card() -> None:
-    outcome = do(start(), 0, {"type": "play", "card": 6})
-    assert not outcome.is_barrier
-    assert "6" not in json.dumps(outcome.events)
-    assert engine.player_view(outcome.state, 1)["has_chosen"] == [True, False]
-    assert "chosen" not in engine.player_view(outcome.state, None)
-    assert engine.player_view(outcome.state, 0)["chosen"] == 6
-
-
 def test_default_split_gives_seat_0_the_evens_and_an_agreed_split_is_kept() -> None:
     assert start()["hands"] == [[2, 4, 6, 8, 10], [1, 3, 5, 7, 9]]
     agreed = start({"split": [[5, 1, 2], [3, 4, 6, 7, 8, 9, 10]]})
     assert agreed["hands"] == [[1, 2, 5], [3, 4, 6, 7, 8, 9, 10]]
-    assert engine.OPTIONS == {"split": "evens-odds"}
+    assert ENGINE.OPTIONS == {"split": "evens-odds"}
 
 
 @pytest.mark.parametrize(
@@ -146,7 +80,7 @@ def test_units_come_from_the_lists_with_ids_and_no_pressure() -> None:
 
 def test_two_seats_exactly() -> None:
     with pytest.raises(RuleError):
-        engine.initial_state([Seat(0, "Solo", ANN)], {}, random.Random(0))
+        ENGINE.initial_state([Seat(0, "Solo", ANN)], {}, random.Random(0))
 
 
 # Choosing cards ----------------------------------------------------------------------
@@ -164,8 +98,27 @@ def test_a_card_must_be_in_hand_and_chosen_once() -> None:
 def test_only_the_player_to_act_acts() -> None:
     state = acting((4, 9))
     assert state["to_act"] == 0
-    refused(state, 1, {"type": "act", "action": "advance", "units": [SPEARMEN]})
-    refused(play(start(), 0, 2), 0, {"type": "act", "action": "advance", "units": []})
+    not_yours = {"type": "It is not your turn to act."}
+    assert refused(state, 1, {"type": "act", "action": "advance", "units": [SPEARMEN]}) == not_yours
+    choosing = play(start(), 0, 2)
+    assert refused(choosing, 0, {"type": "act", "action": "advance", "units": []}) == not_yours
+
+
+def test_cards_are_chosen_only_before_the_action_and_break_steps() -> None:
+    errors = refused(acting((4, 9)), 0, {"type": "play", "card": 2})
+    assert errors == {"type": "Cards are chosen before the action and break steps."}
+
+
+def test_the_phases_follow_each_other_round_after_round() -> None:
+    assert start()["phase"] == "play-card"
+    state = acting((4, 9))
+    assert state["phase"] == "act"
+    state = act(state, 0, "shift", []).state
+    assert state["phase"] == "act"  # until both have acted
+    state = act(state, 1, "shift", []).state
+    assert state["phase"] == "break-card"
+    state = play(play(state, 0, 6), 1, 4)
+    assert (state["phase"], state["round"]) == ("play-card", 2)
 
 
 # The actions -------------------------------------------------------------------------
@@ -230,7 +183,7 @@ def test_attack_needs_an_enemy_touching_the_unit() -> None:
     assert f"targets.{LANCERS}" in refused(touching, 0, wrong)
 
 
-def shoot(state: Mapping, seat: int, shooter: str, target: str, distance: float) -> Outcome:
+def shoot(state: dict, seat: int, shooter: str, target: str, distance: float) -> Any:
     return act(
         state, seat, "shoot", [shooter], targets={shooter: target}, distances={shooter: distance}
     )
@@ -285,12 +238,6 @@ def test_after_both_act_the_played_cards_pass() -> None:
     assert outcome.state["hands"] == [[2, 6, 8, 9, 10], [1, 3, 4, 5, 7]]
     assert outcome.state["phase"] == "break-card"
     assert [e["type"] for e in outcome.events] == ["act", "pass"]
-
-
-def break_ready(**pressures: int) -> dict[str, Any]:
-    """Round 1 after 4 v 9 and two shifts: hands [2 6 8 9 10] and [1 3 4 5 7]."""
-    state = act(act(acting((4, 9)), 0, "shift", []).state, 1, "shift", []).state
-    return with_pressure(state, **pressures)
 
 
 def test_a_unit_breaks_when_pressure_minus_quality_beats_its_own_card_value() -> None:
@@ -358,8 +305,8 @@ def test_steal_takes_at_most_the_whole_hand_and_an_empty_hand_loses() -> None:
         "reasons": {"1": "has no cards"},
         "when": "after the steal",
     }
-    assert after["phase"] == "over" and engine.is_over(after)
-    assert engine.legal_actions(after, 0) == engine.legal_actions(after, None) == []
+    assert after["phase"] == "over" and ENGINE.is_over(after)
+    assert ENGINE.legal_actions(after, 0) == ENGINE.legal_actions(after, None) == []
     assert "type" in refused(after, 0, {"type": "adjust", "unit": LANCERS, "delta": 1})
 
 
@@ -376,8 +323,11 @@ def test_a_player_without_units_loses_and_both_at_once_is_a_draw() -> None:
 
 
 def test_a_player_who_starts_without_units_or_cards_has_lost() -> None:
-    empty = start(second={"units": []})
-    assert empty["phase"] == "over" and empty["result"]["winner"] == 0
+    empty = dealt(second={"units": []})
+    assert empty.state["phase"] == "over" and empty.state["result"]["winner"] == 0
+    assert [e["type"] for e in empty.events] == ["over"]
+    assert empty.events[0]["text"] == "Ben has no units at setup: Ann wins."
+    assert dealt().events == []  # a dealing that leaves the game open says nothing
     no_cards = start({"split": [[], list(range(1, 11))]})
     assert no_cards["result"]["reasons"] == {"0": "has no cards"}
 
@@ -409,7 +359,7 @@ def test_contact_is_mutual_and_set_or_lifted_by_anyone() -> None:
 
 
 def test_adjust_corrects_pressure_but_never_below_zero() -> None:
-    assert set(engine.DELTA_ACTIONS) == {"adjust"}
+    assert set(ENGINE.DELTA_ACTIONS) == {"adjust"}
     state = start()
     state = do(state, 1, {"type": "adjust", "unit": LANCERS, "delta": 3}).state
     state = do(state, None, {"type": "adjust", "unit": LANCERS, "delta": -2}).state
@@ -424,47 +374,31 @@ def test_unknown_actions_and_seats_are_refused() -> None:
     assert "type" in refused(state, 0, {"type": "concede"})
     assert "action" in refused(state, 0, ["play"])  # type: ignore[arg-type]
     assert "seat" in refused(state, 2, {"type": "adjust", "unit": LANCERS, "delta": 1})
+    only_players = {"seat": "Only a player may do this."}
+    assert refused(state, None, {"type": "play", "card": 2}) == only_players
+    assert refused(acting((4, 9)), None, {"type": "act", "action": "shift", "units": []}) == (
+        only_players
+    )
 
 
-# Views and templates -----------------------------------------------------------------
-
-
-def test_views_show_own_hand_and_only_counts_of_the_other() -> None:
-    state = play(start(), 1, 7)
-    ann, ben, public = (engine.player_view(state, s) for s in (0, 1, None))
-    assert ann["hand"] == [2, 4, 6, 8, 10] and ann["chosen"] is None
-    assert ben["hand"] == [1, 3, 5, 9] and ben["chosen"] == 7
-    assert ann["hand_counts"] == ben["hand_counts"] == public["hand_counts"] == [5, 4]
-    assert "hand" not in public and "hands" not in ann
-    assert ann["revealed"] is None and ann["has_chosen"] == [False, True]
-    json.dumps([ann, ben, public])
-
-
-def test_the_cards_of_a_steal_are_known_to_the_two_players_only() -> None:
-    state = break_ready(u1_0=9)
-    after = play(play(state, 0, 6), 1, 4)
-    cards = after["last_steal"]["cards"]
-    assert engine.player_view(after, 0)["last_steal"]["cards"] == cards
-    assert engine.player_view(after, 1)["last_steal"]["cards"] == cards
-    public = engine.player_view(after, None)["last_steal"]
-    assert "cards" not in public and public["count"] == 1
+# What the page offers ------------------------------------------------------------------
 
 
 def test_legal_actions_offer_cards_then_the_six_actions() -> None:
     state = start()
-    plays = [a for a in engine.legal_actions(state, 0) if a["type"] == "play"]
+    plays = [a for a in ENGINE.legal_actions(state, 0) if a["type"] == "play"]
     assert plays == [{"type": "play", "card": c} for c in (2, 4, 6, 8, 10)]
     state = acting((4, 9))
-    acts = [a for a in engine.legal_actions(state, 0) if a["type"] == "act"]
-    assert [a["action"] for a in acts] == list(engine.rules.ACTIONS)
+    acts = [a for a in ENGINE.legal_actions(state, 0) if a["type"] == "act"]
+    assert [a["action"] for a in acts] == list(ACTIONS)
     shoot_template = acts[-1]
     assert shoot_template["units"] == [BOWMEN]
-    assert not [a for a in engine.legal_actions(state, 1) if a["type"] in ("act", "play")]
+    assert not [a for a in ENGINE.legal_actions(state, 1) if a["type"] in ("act", "play")]
     for template in acts:
         act(state, 0, template["action"], template["units"], **{
             k: v for k, v in template.items() if k in ("targets", "distances")
         })  # fmt: skip
-    public = engine.legal_actions(state, None)
+    public = ENGINE.legal_actions(state, None)
     assert {a["type"] for a in public} == {"contact", "adjust"}
 
 
@@ -494,10 +428,10 @@ GAME: list[tuple[int | None, dict[str, Any]]] = [
 
 def test_a_whole_game_step_by_step() -> None:
     table = seats()
-    state = engine.initial_state(table, {}, action_rng(SEED, 0))
+    state = ENGINE.initial_state(table, {}, action_rng(SEED, 0))
     steps = []
     for seq, (seat, action) in enumerate(GAME, start=1):
-        outcome = engine.apply(state, seat, action, action_rng(SEED, seq))
+        outcome = ENGINE.apply(state, seat, action, action_rng(SEED, seq))
         state = outcome.state
         steps.append((outcome, deepcopy(state)))
 
@@ -538,5 +472,5 @@ def test_a_whole_game_step_by_step() -> None:
     assert steps[12][0].events[-1]["text"] == "Ann has no units after the pass: Ben wins."
 
     log = [(seq, seat, action) for seq, (seat, action) in enumerate(GAME, start=1)]
-    assert replay(engine, table, {}, SEED, log) == final
+    assert replay(ENGINE, table, {}, SEED, log) == final
     assert json.loads(json.dumps(final)) == final

@@ -1,8 +1,15 @@
-"""Properties of the little game's engine over random legal games and random junk."""
+"""Properties particular to the little game's engine, over random legal games with
+random armies and splits, and random junk.
+
+The shared harness (``tests/games/test_random_play.py``) already checks, for the example
+armies, that a replay gives the same state, that states and views survive JSON, that
+``apply`` never changes its input and that the same seed gives the same game. Here: the
+ten cards are always all accounted for, pressure never goes below 0, no view depends on
+the cards it may not know, and junk or out-of-turn actions are refused without a trace.
+"""
 
 from __future__ import annotations
 
-import json
 from copy import deepcopy
 from typing import Any
 
@@ -10,8 +17,9 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from companion.games.base import RuleError
-from companion.games.little_game import engine
-from companion.games.table import Seat, action_rng, replay
+from companion.games.little_game.engine import ENGINE
+from companion.games.little_game.table import ACTIONS
+from companion.games.table import Seat, action_rng
 from tests.games.strategies import json_like
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -75,18 +83,16 @@ def hide_other(state: dict[str, Any], seat: int | None) -> dict[str, Any]:
 
 
 def check(state: dict[str, Any]) -> None:
-    """Invariants of every state: JSON, cards all accounted for, no negative pressure,
-    and views that never depend on what their seat may not know."""
-    assert json.loads(json.dumps(state)) == state
+    """Invariants of every state: cards all accounted for, no negative pressure, and
+    views that never depend on what their seat may not know."""
     held = sum(len(hand) for hand in state["hands"])
     chosen = sum(card is not None for card in state["chosen"])
     out = 2 if state["phase"] == "act" else chosen  # cards face up until they pass
     assert held + out == 10
     assert all(u["pressure"] >= 0 for units in state["units"] for u in units)
     for seat in (0, 1, None):
-        view = engine.player_view(state, seat)
-        json.dumps(view)
-        assert view == engine.player_view(hide_other(state, seat), seat)
+        view = ENGINE.player_view(state, seat)
+        assert view == ENGINE.player_view(hide_other(state, seat), seat)
         if seat is not None:
             assert view["hand"] == state["hands"][seat]
             assert "hands" not in view
@@ -97,13 +103,13 @@ def next_action(data: st.DataObject, state: dict[str, Any]) -> tuple[int | None,
     flow = [
         (seat, action)
         for seat in (0, 1)
-        for action in engine.legal_actions(state, seat)
+        for action in ENGINE.legal_actions(state, seat)
         if action["type"] in ("play", "act")
     ]
     side = [
         (seat, action)
         for seat in (0, 1, None)
-        for action in engine.legal_actions(state, seat)
+        for action in ENGINE.legal_actions(state, seat)
         if action["type"] in ("contact", "adjust")
     ]
     if flow and (not side or data.draw(st.integers(0, 9)) >= 3):
@@ -116,32 +122,28 @@ def next_action(data: st.DataObject, state: dict[str, Any]) -> tuple[int | None,
 
 @settings(SETTINGS, max_examples=40)
 @given(table=tables(), data=st.data())
-def test_random_legal_games_replay_and_keep_their_invariants(table, data) -> None:
+def test_random_legal_games_keep_their_invariants(table, data) -> None:
     seats, options, seed = table
-    state = engine.initial_state(seats, options, action_rng(seed, 0))
+    state = ENGINE.initial_state(seats, options, action_rng(seed, 0))
     check(state)
-    log = []
+    events = []
     for seq in range(1, 90):
-        if engine.is_over(state):
-            assert engine.legal_actions(state, 0) == []
+        if ENGINE.is_over(state):
+            assert ENGINE.legal_actions(state, 0) == []
             break
         seat, action = next_action(data, state)
-        before = deepcopy(state)
-        outcome = engine.apply(state, seat, action, action_rng(seed, seq))
-        assert state == before  # apply never mutates
+        outcome = ENGINE.apply(state, seat, action, action_rng(seed, seq))
         assert all(event["text"] and event["type"] for event in outcome.events)
-        json.dumps(outcome.events)
         state = outcome.state
         check(state)
-        log.append((seq, seat, action))
+        events += outcome.events
     event(f"phase at the end: {state['phase']}")
-    event(f"steal happened: {any(e.get('type') == 'steal' for e in state['log'])}")
-    assert replay(engine, seats, options, seed, log) == state
+    event(f"steal happened: {any(e['type'] == 'steal' for e in events)}")
 
 
 ACTION_TYPES = ["play", "act", "contact", "adjust", "concede"]
 KEYS = ["type", "card", "action", "units", "targets", "distances", "unit", "enemy", "delta"]
-WORDS = [*ACTION_TYPES, *engine.rules.ACTIONS, "0-0", "0-1", "1-0", "1-1", "9-9"]
+WORDS = [*ACTION_TYPES, *ACTIONS, "0-0", "0-1", "1-0", "1-1", "9-9"]
 
 
 @st.composite
@@ -161,20 +163,20 @@ def junk_actions(draw: st.DrawFn) -> Any:
 @given(table=tables(), data=st.data(), junk=st.lists(junk_actions(), min_size=1, max_size=8))
 def test_any_action_is_applied_or_refused_with_no_trace(table, data, junk) -> None:
     seats, options, seed = table
-    state = engine.initial_state(seats, options, action_rng(seed, 0))
+    state = ENGINE.initial_state(seats, options, action_rng(seed, 0))
     for seq, action in enumerate(junk, start=1):
-        if engine.is_over(state):
+        if ENGINE.is_over(state):
             break
         # Walk a little into the game so junk meets every phase.
         for _ in range(data.draw(st.integers(0, 4))):
-            if engine.is_over(state):
+            if ENGINE.is_over(state):
                 break
             seat, legal = next_action(data, state)
-            state = engine.apply(state, seat, legal, action_rng(seed, seq)).state
+            state = ENGINE.apply(state, seat, legal, action_rng(seed, seq)).state
         seat = data.draw(st.sampled_from([0, 1, None]))
         before = deepcopy(state)
         try:
-            state = engine.apply(state, seat, action, action_rng(seed, seq)).state
+            state = ENGINE.apply(state, seat, action, action_rng(seed, seq)).state
         except RuleError as error:
             assert error.errors
             assert state == before
@@ -186,9 +188,9 @@ def test_any_action_is_applied_or_refused_with_no_trace(table, data, junk) -> No
 @given(table=tables(), data=st.data())
 def test_cards_outside_the_hand_and_turns_out_of_order_are_refused(table, data) -> None:
     seats, options, seed = table
-    state = engine.initial_state(seats, options, action_rng(seed, 0))
+    state = ENGINE.initial_state(seats, options, action_rng(seed, 0))
     for seq in range(1, 40):
-        if engine.is_over(state):
+        if ENGINE.is_over(state):
             break
         for seat in (0, 1):
             before = deepcopy(state)
@@ -197,7 +199,7 @@ def test_cards_outside_the_hand_and_turns_out_of_order_are_refused(table, data) 
             if missing or not choosing or state["chosen"][seat] is not None:
                 card = missing[0] if missing else state["hands"][seat][0]
                 try:
-                    engine.apply(state, seat, {"type": "play", "card": card}, action_rng(seed, 0))
+                    ENGINE.apply(state, seat, {"type": "play", "card": card}, action_rng(seed, 0))
                 except RuleError:
                     assert state == before
                 else:
@@ -205,10 +207,10 @@ def test_cards_outside_the_hand_and_turns_out_of_order_are_refused(table, data) 
             if state["to_act"] != seat:
                 action = {"type": "act", "action": "shift", "units": []}
                 try:
-                    engine.apply(state, seat, action, action_rng(seed, 0))
+                    ENGINE.apply(state, seat, action, action_rng(seed, 0))
                 except RuleError:
                     assert state == before
                 else:
                     raise AssertionError("acted out of turn")
         seat, action = next_action(data, state)
-        state = engine.apply(state, seat, action, action_rng(seed, seq)).state
+        state = ENGINE.apply(state, seat, action, action_rng(seed, seq)).state

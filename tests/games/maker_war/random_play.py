@@ -1,11 +1,13 @@
 """How random play fills Maker-War's action templates: where terrain goes, which Maker
-Weapon a formation carries, how far a shot is and whom a charge meets are the player's
-own choice, so the templates leave them open."""
+Weapon a formation carries, how far a shot is, whom a charge meets and what a card's
+alternate use aims at are the player's own choice, so the templates leave them open."""
 
 from __future__ import annotations
 
 import random
 from typing import Any
+
+from companion.games.maker_war.view import card_inputs
 
 
 def complete(
@@ -30,6 +32,10 @@ def complete(
             and not f["flyer"]
         ]
         action["defenders"] = enemies[:1]
-    elif kind == "play-card":
+    elif kind == "play-card" and seat is not None:
         action["use"] = rnd.choice(["points", "effect"])
+        if action["use"] == "effect":  # what the page asks beside the card, picked at random
+            for asked in card_inputs(state, seat, action["card"]):
+                options = asked["options"]
+                action[asked["name"]] = rnd.choice(options)["value"] if options else 0
     return action

@@ -6,7 +6,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from companion.games.maker_war import engine, formations
+from companion.games.maker_war import formations
+from companion.games.maker_war.engine import ENGINE
 from companion.games.table import Seat
 
 CLASSIC = {e.slug: (e.faction, e.data["classic"], e.data["chiefs"]) for e in formations.entries()}
@@ -40,11 +41,11 @@ def start(*bodies: dict[str, Any], seed: int = 1, **options: Any) -> dict[str, A
             zip(("Ada", "Ben", "Cy", "Dee")[: len(bodies)], bodies, strict=True)
         )
     ]
-    return engine.initial_state(seats, options, random.Random(seed))
+    return ENGINE.initial_state(seats, options, random.Random(seed))
 
 
 def act(state: dict, seat: int | None, action: dict, seed: int = 7) -> tuple[dict, list[dict]]:
-    out = engine.apply(state, seat, action, random.Random(seed))
+    out = ENGINE.apply(state, seat, action, random.Random(seed))
     return out.state, out.events
 
 

@@ -4,10 +4,14 @@ typed dice, the end of the battle."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from companion.games.base import RuleError
-from companion.games.maker_war import GAME, engine
+from companion.games.maker_war import GAME
+from companion.games.maker_war.engine import ENGINE
+from companion.games.table import Seat
 from tests.games.maker_war.table_fixtures import act, army, fid, get, start, to_battle
 
 TERRAN = army("maker-rifle-company", "maker-rifle-company", "foundry-titan")
@@ -24,7 +28,7 @@ def test_one_player_is_not_a_battle_and_sides_are_read_per_seat():
 
 
 def test_the_option_fields_match_the_options():
-    assert [f.name for f in engine.OPTION_FIELDS] == list(engine.OPTIONS)
+    assert [f.name for f in ENGINE.OPTION_FIELDS] == list(ENGINE.OPTIONS)
 
 
 def test_an_army_over_the_budget_is_refused_unless_guidelines_are_ignored():
@@ -248,7 +252,7 @@ def test_immobile_formations_and_hit_and_run_are_restricted():
     state = start(drones, army("barque-fleet", "mage-circle", budget=1000))
     host = get(state, fid(state, 0, "Drone Host"))
     assert host["immobile"]  # the generator pylon does not move
-    from companion.games.maker_war import table_rounds as rounds
+    from companion.games.maker_war.table import rounds
 
     assert rounds.allowed_orders(state, host) == ["advance", "patrol", "regroup", "scatter"]
     assert "hit-and-run" in rounds.allowed_orders(state, get(state, fid(state, 1, "Barque Fleet")))
@@ -345,7 +349,7 @@ def test_a_side_with_nothing_but_flyers_left_is_annihilated():
         },
     )
     assert state["phase"] == "over" and state["result"]["winner_side"] == 0
-    assert engine.is_over(state)
+    assert ENGINE.is_over(state)
     with pytest.raises(RuleError):
         act(state, 0, {"type": "end-turn"})
 
@@ -401,3 +405,69 @@ def test_the_scatter_order_loses_units_and_tokens_then_checks_morale():
     assert lost == 6 - f["impact_tokens"] and lost >= 1
     state, events = act(state, 0, {"type": "scatter-finish", "caught": []})
     assert "Moral check" in events[0]["text"]
+
+
+# --- the phases and moves the engine declares --------------------------------------------
+
+
+def test_each_move_is_refused_outside_its_phase_with_its_own_words():
+    state = start(TERRAN, TERRAN)
+    with pytest.raises(RuleError) as early:
+        act(state, 0, {"type": "activate", "formation": fid(state, 0, "Foundry Titan")})
+    assert early.value.errors == {"type": "The battle has not begun."}
+    with pytest.raises(RuleError) as early:
+        act(state, 0, {"type": "play-card", "card": "more-fuel"})
+    assert early.value.errors == {"type": "Supply cards are played during the battle."}
+    fighting = battle()
+    for action, words in (
+        ({"type": "terrain", "kind": "hill"}, "Terrain is placed before deployment."),
+        ({"type": "place-pois"}, "Points of interest are placed before deployment."),
+        ({"type": "begin-deployment"}, "Deployment has already begun."),
+    ):
+        with pytest.raises(RuleError) as late:
+            act(fighting, 0, action)
+        assert late.value.errors == {"type": words}
+    over, _ = act(fighting, 1, {"type": "surrender"})
+    with pytest.raises(RuleError) as ended:
+        act(over, 0, {"type": "impact", "formation": fid(over, 0, "Foundry Titan"), "delta": 1})
+    assert ended.value.errors == {"type": "The battle is over."}
+
+
+def test_the_table_itself_sets_up_but_only_a_player_fights():
+    state, events = act(start(TERRAN, TERRAN), None, {"type": "terrain", "kind": "hill"})
+    assert [t["kind"] for t in state["terrain"]] == ["hill"] and events[0]["type"] == "terrain"
+    state, _ = act(state, None, {"type": "begin-deployment"})
+    assert state["phase"] == "deploy"
+    with pytest.raises(RuleError) as refused:
+        act(state, None, {"type": "pass"})
+    assert refused.value.errors == {"seat": "Only a player may do this."}
+
+
+def test_the_corrections_of_the_table_are_taken_before_the_battle_too():
+    state, _ = act(start(TERRAN, TERRAN), 0, {"type": "begin-deployment"})
+    company = fid(state, 0, "Maker Rifle Company")
+    state, events = act(state, 1, {"type": "impact", "formation": company, "delta": 1})
+    assert get(state, company)["impact_tokens"] == 1 and events[0]["type"] == "impact"
+
+
+def test_every_event_carries_its_round_and_the_state_keeps_no_log():
+    dealt = ENGINE.start([Seat(0, "Ada", TERRAN), Seat(1, "Ben", TERRAN)], {}, random.Random(1))
+    assert dealt.events == []  # dealing logs nothing: the site keeps the actions' events
+    state = battle()
+    logged: list[list[dict]] = []
+    for seat, name in [
+        (0, "Maker Rifle Company"),
+        (1, "Maker Rifle Company"),
+        (0, "Foundry Titan"),
+        (1, "Foundry Titan"),
+    ]:
+        order = {"type": "activate", "formation": fid(state, seat, name), "order": "patrol"}
+        state, events = act(state, seat, order)
+        logged.append(events)
+        state, events = act(state, seat, {"type": "end-turn"})
+        logged.append(events)
+    *during, ending = logged
+    assert {e["round"] for events in during for e in events} == {1}
+    # Stamped with the round the move leaves the table in, as the report always showed.
+    assert [(e["type"], e["round"]) for e in ending][-2:] == [("round-end", 2), ("round", 2)]
+    assert "log" not in state and "log" not in ENGINE.player_view(state, 0)

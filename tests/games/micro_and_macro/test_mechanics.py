@@ -53,6 +53,7 @@ def test_overbuilding_costs_half_the_old_building_rounded_up(cost: int, teardown
 
 def test_turn_and_deck_limits():
     assert mechanics.ACTIONS_PER_TURN == 3
+    assert (mechanics.OPENING_HAND, mechanics.DRAWS_PER_TURN) == (5, 1)
     assert (mechanics.MAIN_DECK_MIN, mechanics.MAIN_DECK_MAX) == (30, 40)
     assert mechanics.MAX_BUILDING_CARDS == 7
     assert mechanics.MAX_BUILDINGS_IN_PLAY == 5

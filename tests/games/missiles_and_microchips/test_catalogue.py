@@ -9,7 +9,7 @@ import pytest
 
 from companion.games import reference
 from companion.games.base import EntrySpec, RuleError
-from companion.games.missiles_and_microchips import GAME, catalogue
+from companion.games.missiles_and_microchips import GAME, book, catalogue
 
 ENTRIES = catalogue.entries()
 RULES = GAME.rules_markdown()
@@ -143,7 +143,7 @@ def test_three_ways_to_end() -> None:
         "scorched-earth",
     ]
     assert "10 or more" in by_slug("ending")["energy-win"].data["outcome"]
-    assert catalogue.WIN_ENERGY == 10 and catalogue.START_ENERGY == 5
+    assert book.WIN_ENERGY == 10 and book.START_ENERGY == 5
 
 
 def test_the_components_with_their_quantities() -> None:

@@ -10,7 +10,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from companion.games.missiles_and_microchips import engine
+from companion.games.missiles_and_microchips.engine import ENGINE
 from companion.games.table import Seat, action_rng, replay
 
 A, B, C, D = 0, 1, 2, 3
@@ -95,19 +95,23 @@ def run(
     rounds: list[tuple[dict[int, Any], dict[int, str], list[int], int | None, str]],
     options: Mapping[str, Any],
     seed: str = "table",
-) -> tuple[dict[str, Any], list[tuple[int, int | None, dict[str, Any]]]]:
-    """Play the rounds through ``apply``, checking each against the hand-worked numbers."""
-    state = engine.initial_state(SEATS, options, action_rng(seed, 0))
+) -> tuple[dict[str, Any], list[tuple[int, int | None, dict[str, Any]]], list[dict[str, Any]]]:
+    """Play the rounds through ``apply``, checking each against the hand-worked numbers;
+    the final state, the action log and every move's events (as the site keeps them)."""
+    state = ENGINE.initial_state(SEATS, options, action_rng(seed, 0))
     log: list[tuple[int, int | None, dict[str, Any]]] = []
+    events: list[dict[str, Any]] = []
 
     def step(seat: int, action: dict[str, Any]) -> None:
         nonlocal state
-        assert action in engine.legal_actions(state, seat), (state["round"], seat, action)
+        assert action in ENGINE.legal_actions(state, seat), (state["round"], seat, action)
         log.append((len(log) + 1, seat, action))
-        state = engine.apply(state, seat, action, action_rng(seed, len(log))).state
+        outcome = ENGINE.apply(state, seat, action, action_rng(seed, len(log)))
+        state = outcome.state
+        events.extend(outcome.events)
 
     for number, (choices, changes, energies, start, why) in enumerate(rounds, start=1):
-        assert state["round"] == number and not engine.is_over(state)
+        assert state["round"] == number and not ENGINE.is_over(state)
         assert state["duel"] == (len(choices) == 2)
         for seat, choice in choices.items():
             step(seat, choose(choice, number))
@@ -121,24 +125,27 @@ def run(
             )
         assert [p["energy"] for p in state["players"]] == energies, (number, why)
         assert state["start"] == start, (number, why)
-        assert state["history"][number]["energy"] == energies
-    return state, log
+        assert state["energy_by_round"][number] == energies
+    return state, log, events
 
 
 def test_a_whole_game_to_last_computer_standing():
-    state, log = run(GAME, {})
-    assert engine.is_over(state)
+    state, log, events = run(GAME, {})
+    assert ENGINE.is_over(state)
     assert (state["ending"], state["winners"], state["losers"]) == (
         "last-computer-standing",
         [D],
         [A, B, C],
     )
     assert [p["alive"] for p in state["players"]] == [False, False, False, True]
-    assert replay(engine, SEATS, {}, "table", log) == state
-    view = engine.player_view(state, None)
-    assert view["energy_history"]["rounds"] == list(range(len(GAME) + 1))
-    assert view["energy_history"]["seats"][D]["energy"] == [5] + [r[2][D] for r in GAME]
-    assert view["log"][-1]["lines"][-1] == "Last Computer Standing: Verdant Grid wins"
+    assert replay(ENGINE, SEATS, {}, "table", log) == state
+    chart = ENGINE.player_view(state, None)["energy_chart"]
+    assert chart["steps"] == list(range(len(GAME) + 1))
+    assert chart["series"][D]["values"] == [5] + [r[2][D] for r in GAME]
+    log = ENGINE.visible_log(events, None)
+    assert [entry["round"] for entry in log] == list(range(1, len(GAME) + 1))
+    assert [entry["energy"] for entry in log] == [r[2] for r in GAME]
+    assert log[-1]["lines"][-1] == "Last Computer Standing: Verdant Grid wins"
     assert len(json.dumps(state)) < 20_000
 
 
@@ -168,7 +175,7 @@ CHARGERS = [
 
 
 def test_an_energy_win_shared_at_ten():
-    state, _ = run(CHARGERS, {})
+    state, _, _ = run(CHARGERS, {})
     assert (state["ending"], state["winners"], state["losers"]) == ("energy-win", [A, C, D], [B])
 
 
@@ -180,12 +187,12 @@ def test_more_than_ten_plays_on_until_eleven():
         A,
         "A and C mirror charges: Feedback; D +1 (B blocks)",
     )
-    state, _ = run([*CHARGERS, fourth], {"more_than_10": True})
+    state, _, _ = run([*CHARGERS, fourth], {"more_than_10": True})
     assert (state["ending"], state["winners"]) == ("energy-win", [D])
 
 
 def test_a_random_start_replays_the_same():
-    state = engine.initial_state(SEATS, {"start_player": "random"}, action_rng("abc", 0))
-    again = replay(engine, SEATS, {"start_player": "random"}, "abc", [])
+    state = ENGINE.initial_state(SEATS, {"start_player": "random"}, action_rng("abc", 0))
+    again = replay(ENGINE, SEATS, {"start_player": "random"}, "abc", [])
     assert state == again
     assert state["start"] == random.Random("abc:0").randrange(4)

@@ -6,8 +6,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from companion.games.smalltricks import board, engine
-from companion.games.smalltricks.table_setup import SIDE_OF_SEAT, unit_type
+from companion.games.smalltricks import board
+from companion.games.smalltricks.engine import ENGINE
+from companion.games.smalltricks.table.setup import SIDE_OF_SEAT
+from companion.games.smalltricks.table.units import unit_type
 
 
 def arrangement(state: dict[str, Any], seat: int, rnd: random.Random) -> list[str]:
@@ -36,7 +38,7 @@ def complete(
     if action["type"] == "setup" and seat is not None:
         action["cells"] = arrangement(state, seat, rnd)
     elif action["type"] == "orders" and seat is not None:
-        needs = engine.player_view(state, seat)["resolution"]["needs"]
+        needs = ENGINE.player_view(state, seat)["resolution"]["needs"]
         action["choices"] = {
             n["key"]: rnd.choice([c[0] for c in n["choices"] if c[0] != ""] or [""]) for n in needs
         }

@@ -9,7 +9,7 @@ import pytest
 
 from companion.games import reference
 from companion.games.base import EntrySpec, GameSystem, RuleError
-from companion.games.smalltricks import GAME, board, catalogue
+from companion.games.smalltricks import GAME, board, book, catalogue
 
 ENTRIES = GAME.entries()
 RULES = GAME.rules_markdown()
@@ -212,6 +212,13 @@ def test_the_board_entry_is_the_board_modules_geometry() -> None:
     assert data["castle_rows"] == {"a": 1, "b": 6}
     assert data["units_per_faction_per_hex"] == board.UNITS_PER_FACTION_PER_HEX == 2
     assert battlefield.rule == "battlefield"
+
+
+def test_the_catalogue_is_the_books_rows_in_the_books_order() -> None:
+    assert [e.slug for e in catalogue.unit_types()] == [row[0] for row in book.UNIT_TYPES]
+    assert [e.slug for e in catalogue.abilities()] == list(book.ABILITY_SLUGS)
+    assert [e.slug for e in catalogue.options()] == [row[0] for row in book.RULE_OPTIONS]
+    assert catalogue.battlefield()[0].text == book.BATTLEFIELD_TEXT
 
 
 def test_entries_are_fresh_copies_that_callers_cannot_spoil() -> None:

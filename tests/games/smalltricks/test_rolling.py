@@ -51,6 +51,19 @@ def test_rolls_use_every_face() -> None:
     assert seen == set(range(1, 7))
 
 
+def test_the_faces_of_real_dice_may_be_typed_instead() -> None:
+    assert rolling.roll_faction(None, "6, 6, 1 2 3 4") == [6, 6, 1, 2, 3, 4]
+    assert rolling.new_record(None, [1, 1, 1, 1, 1, 1])["dice"] == [1] * 6
+    with pytest.raises(RuleError) as error:
+        rolling.roll_faction(None, "1 2 3")
+    assert refused(error) == {"results"}
+    with pytest.raises(RuleError) as error:
+        rolling.roll_faction(None)  # neither a random source nor typed faces
+    assert refused(error) == {"results"}
+    dice, record = rolling.reroll([1] * 6, 3, None, max_rerolls=1, typed="5")
+    assert dice == [1, 1, 1, 5, 1, 1] and record["rerolls"] == 1
+
+
 def test_new_record_starts_with_nothing_used() -> None:
     record = rolling.new_record(random.Random(1))
     assert record == {"dice": rolling.roll_faction(random.Random(1)), "rerolls": 0, "shifts": 0}

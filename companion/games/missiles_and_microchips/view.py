@@ -1,0 +1,76 @@
+"""What a seat of Missiles & Microchips sees: the board, the energy chart and the log.
+
+Face-down cards are the only secret: a seat sees its own, others' targets only from the
+Aim reveal and their actions only at the Action reveal, which closes the round; so the
+current round never shows another's action. The log a seat reads is one summary per
+resolved round (``resolution.finish_round``), public once played.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.games.missiles_and_microchips.book import WIN_ENERGY
+from companion.games.plain_data import clone
+
+# One colour per seat, in seat order, for the energy chart's lines and its legend.
+SEAT_COLOURS = ("#dc2626", "#ea580c", "#ca8a04", "#16a34a", "#2563eb", "#7c3aed")
+_PUBLIC = ("seat", "name", "computer", "computer_name", "energy", "alive")
+
+
+def seat_view(state: Mapping[str, Any], seat: int | None, *, over: bool) -> dict[str, Any]:
+    """What ``seat`` may know of ``state`` (None: the public board)."""
+    targets_up = state["phase"] == "change"
+    players = []
+    for p in state["players"]:
+        shown = {key: p[key] for key in _PUBLIC}
+        shown["start"] = p["seat"] == state["start"]
+        shown["chosen"] = p["choice"] is not None
+        shown["target"] = p["choice"]["target"] if targets_up and p["choice"] else None
+        shown["decision"] = p["decision"]
+        if p["seat"] == seat:
+            shown["choice"] = clone(p["choice"])
+        players.append(shown)
+    return {
+        "game": state["game"],
+        "you": seat,
+        "options": dict(state["options"]),
+        "round": state["round"],
+        "phase": state["phase"],
+        "duel": state["duel"],
+        "start": state["start"],
+        "turn": state["turn"],
+        "players": players,
+        "over": over,
+        "ending": state["ending"],
+        "winners": list(state["winners"]),
+        "losers": list(state["losers"]),
+        "energy_chart": energy_chart(state),
+    }
+
+
+def energy_chart(state: Mapping[str, Any]) -> dict[str, Any]:
+    """The chart the table draws: one line of energies per seat over the rounds (step 0 is
+    the start), its scale reaching at least the energy win."""
+    rounds = state["energy_by_round"]
+    return {
+        "title": "Energy over time",
+        "steps": list(range(len(rounds))),
+        "top": WIN_ENERGY,
+        "series": [
+            {
+                "seat": p["seat"],
+                "name": p["computer_name"],
+                "colour": SEAT_COLOURS[p["seat"] % len(SEAT_COLOURS)],
+                "values": [energies[p["seat"]] for energies in rounds],
+            }
+            for p in state["players"]
+        ],
+    }
+
+
+def log_entry(event: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The log's entries are the round summaries; the moves' own events (a seat has
+    chosen, passed...) are shown by the board, not repeated in the log."""
+    return dict(event) if event.get("type") == "summary" else None
