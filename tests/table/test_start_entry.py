@@ -188,3 +188,28 @@ def test_the_migration_writes_the_start_of_tables_already_started(client, user, 
         assert [s["name"] for s in entry.payload["seats"]] == names
         table = Table.objects.get(code=code)
         assert services.rebuild_state(table) == table.state
+
+
+def test_the_migration_refolds_states_that_kept_a_copy_of_the_log(client, user, catalogue):
+    """A table started before the state dropped its log: folded again with today's engine
+    (no ``log``, no ``history``, the same game), its start entry given its dealing events."""
+    migration = importlib.import_module("companion.table.migrations.0005_state_without_log")
+    code, tokens = open_mm(client, user)
+    start(client, code)
+    choose(code, tokens[0], 1)
+    table = Table.objects.get(code=code)
+    now = dict(table.state)
+    old = {k: v for k, v in now.items() if k != "energy_by_round"}
+    old["history"] = [{"round": 1, "lines": ["Round 1 begins."]}]
+    table.state = old
+    table.save(update_fields=["state"])
+    Action.objects.filter(table=table, seq=0).update(events=[{"type": "start", "text": "x"}])
+
+    migration.refold_states(apps, None)
+
+    table.refresh_from_db()
+    assert table.state == now and "history" not in table.state
+    assert services.rebuild_state(table) == table.state
+    entry = Action.objects.get(table=table, seq=0)
+    assert entry.events[0] == {"type": "start", "text": "The game started."}
+    assert client.get(f"/t/{code}/").status_code == 200
