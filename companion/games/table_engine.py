@@ -69,6 +69,9 @@ class TableEngine:
     PHASES: ClassVar[tuple[Phase, ...]] = ()
     MOVES: ClassVar[Mapping[str, Move]] = {}
     ANYTIME: ClassVar[frozenset[str]] = frozenset()  # allowed in every phase not over
+    # Keys of the state every seat sees as they are. Nothing else of the state reaches a
+    # device unless ``view`` adds it for that seat: a secret is never sent by default.
+    PUBLIC: ClassVar[tuple[str, ...]] = ()
     PHASE_KEY: ClassVar[str] = "phase"
     OVER_TEXT: ClassVar[str] = "The game is over."
 
@@ -93,12 +96,19 @@ class TableEngine:
         raise NotImplementedError
 
     def view(self, state: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may know of ``state`` (None: the public board)."""
+        """What ``seat`` may know of ``state`` beyond the ``PUBLIC`` keys (None: the public
+        board): its own secrets, and of the other seats only what they let show."""
         raise NotImplementedError
 
     def offers(self, state: Mapping[str, Any], seat: int | None) -> list[dict[str, Any]]:
         """Action templates the page offers as buttons (the framework keeps only those the
         phase allows)."""
+        return []
+
+    def awaiting(self, state: Mapping[str, Any]) -> list[int]:
+        """The seats whose move the table waits for now (whose turn it is, who has still
+        to choose): their devices say so, and every page names them. Public: it tells
+        that a seat must act, never what it holds."""
         return []
 
     def seat_count(self, state: Mapping[str, Any]) -> int:
@@ -200,7 +210,11 @@ class TableEngine:
         return self.phase(state).over
 
     def player_view(self, state: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
-        return self.view(state, seat)
+        """What ``seat`` may know: the declared public keys, plus what the game's ``view``
+        adds for that seat (its own hand, whether the others have chosen...)."""
+        shown = {key: clone(state[key]) for key in self.PUBLIC}
+        shown.update(self.view(state, seat))
+        return shown
 
     def legal_actions(self, state: Mapping[str, Any], seat: int | None) -> list[dict[str, Any]]:
         if self.is_over(state) or (seat is not None and not self.is_seat(state, seat)):

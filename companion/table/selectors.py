@@ -166,6 +166,7 @@ def view_for(
         "waiting_for": max(system.min_players - sum(1 for s in seats if not s["removed"]), 0),
         "view": None,
         "log": [],
+        "awaiting": [],  # seat numbers the game waits for (public)
         "legal_actions": [],
         "can_undo": False,
         "rolls": table.rolls,  # public to everyone
@@ -174,6 +175,8 @@ def view_for(
     if table.status != TableStatus.OPEN and table.state:
         engine = system.table_engine()
         payload["view"] = engine.player_view(table.state, number)
+        if table.status == TableStatus.PLAYING:
+            payload["awaiting"] = engine.awaiting(table.state)
         payload["log"] = engine.visible_log(
             logged_events(table) if events is None else events, number
         )
