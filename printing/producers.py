@@ -13,6 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.module_loading import autodiscover_modules
+
 Progress = Callable[[int, str], None]
 
 
@@ -63,10 +65,6 @@ def load_producers() -> None:
     """Import every producer module once (idempotent)."""
     for name in PRODUCER_MODULES:
         importlib.import_module(name)
-    try:
-        from django.utils.module_loading import autodiscover_modules
-    except ImportError:  # used without Django: only the listed modules
-        return
     autodiscover_modules("print_producers")
 
 
