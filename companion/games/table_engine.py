@@ -19,7 +19,7 @@ subclass, which sets the class attributes and overrides ``setup``, ``view`` and
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -225,9 +225,3 @@ class TableEngine:
         """The log as ``seat`` may read it, from the stored events in order."""
         shown = (self.visible_event(event, seat) for event in events)
         return [event for event in shown if event is not None]
-
-
-def own_only(values: Sequence[Any], seat: int | None, others: Callable[[Any], Any]) -> list:
-    """A per-seat list as ``seat`` may see it: its own entry as is, every other seat's
-    through ``others`` (a count, whether it is set, None...)."""
-    return [clone(v) if i == seat else others(v) for i, v in enumerate(values)]

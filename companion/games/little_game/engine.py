@@ -262,6 +262,12 @@ class LittleGameEngine(TableEngine):
     # A secret card choice does not depend on what the other seat just did: it stands even
     # when the device had not seen the newest seq (two players choosing at once both count).
     INDEPENDENT_ACTIONS = frozenset({"play"})
+    # The board every seat sees as it is; the hands and the chosen cards stay out (the
+    # view adds a seat's own, and counts and whether each has chosen), and so does the
+    # last steal (its cards are the thief's and the victim's to know).
+    PUBLIC = (
+        "round", "phase", "names", "revealed", "to_act", "acted", "units", "losses", "result",
+    )  # fmt: skip
     PHASES = (
         Phase("play-card", frozenset({"play"}), then="act"),
         Phase("act", frozenset({"act"}), then="break-card"),

@@ -1,7 +1,9 @@
 """What each seat of the little game may see of the table state.
 
-The hands and the secret choices are the game's only secrets; every event is public (the
-log never names a card still hidden), so the engine keeps the framework's log filter.
+The hands and the secret choices are the game's only secrets: the engine declares the rest
+of the board ``PUBLIC``, and this view adds only what depends on the seat. Every event is
+public (the log never names a card still hidden), so the engine keeps the framework's log
+filter.
 """
 
 from __future__ import annotations
@@ -13,27 +15,19 @@ from companion.games.plain_data import clone
 
 
 def seat_view(state: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
-    """What ``seat`` may see: its own hand and choice; of the other only counts and
-    whether they have chosen. The cards taken in the last steal are known to the two
-    players (one took them, the other lost them) but not to spectators."""
+    """What ``seat`` may see beyond the engine's ``PUBLIC`` keys: its own hand and choice;
+    of the other only counts and whether they have chosen. The cards taken in the last
+    steal are known to the two players (one took them, the other lost them) but not to
+    spectators."""
     steal = state["last_steal"]
     if steal is not None and seat not in (steal["thief"], steal["victim"]):
         steal = {key: value for key, value in steal.items() if key != "cards"}
         steal["count"] = len(state["last_steal"]["cards"])
     view = {
         "seat": seat,
-        "round": state["round"],
-        "phase": state["phase"],
-        "names": list(state["names"]),
         "hand_counts": [len(hand) for hand in state["hands"]],
         "has_chosen": [card is not None for card in state["chosen"]],
-        "revealed": clone(state["revealed"]),
-        "to_act": state["to_act"],
-        "acted": list(state["acted"]),
-        "units": clone(state["units"]),
-        "losses": clone(state["losses"]),
         "last_steal": clone(steal),
-        "result": clone(state["result"]),
     }
     if seat in range(len(state["names"])):
         view["hand"] = list(state["hands"][seat])

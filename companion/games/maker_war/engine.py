@@ -160,6 +160,14 @@ class MakerWarEngine(TableEngine):
         ),
     )
     DELTA_ACTIONS = frozenset({"impact"})
+    # The table facts every seat sees as they are. The supply (deck, hands) stays out: the
+    # view shows counts, the discard and the hands a seat's side may see; the formations,
+    # points of interest, terrain and attacks are shown drawn, not raw.
+    PUBLIC = (
+        "phase", "round", "names", "sides", "factions", "budget", "guidance", "options",
+        "deploy_turn", "deploy_budget", "deploy_passed", "turn", "passed", "hypha",
+        "energy", "reliquary", "result",
+    )  # fmt: skip
     PHASES = (
         Phase(
             "setup",

@@ -3,9 +3,11 @@
 Everything on the battlefield is public (formations, tokens, stances, points of interest,
 supply points, energy, played cards), and so is every event of the log. Hidden: the deck's
 order from everyone, and each hand from the other side (a seat sees its own hand and its
-allies'; spectators none). The view carries what the page needs to draw each choice (the
-orders a formation may take, the inputs a card's alternate use asks for), so the templates
-know no rule and no card.
+allies'; spectators none). The state keys every seat sees as they are, the engine declares
+``PUBLIC``; this view adds the rest: what is drawn from the state (formations, points of
+interest, the supply as counts and visible hands) and what depends on the seat. The view
+carries what the page needs to draw each choice (the orders a formation may take, the
+inputs a card's alternate use asks for), so the templates know no rule and no card.
 """
 
 from __future__ import annotations
@@ -77,29 +79,18 @@ def _titan_weapons(unit: Mapping[str, Any]) -> list[dict[str, Any]]:
 
 
 def player_view(state: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
+    """What ``seat`` sees beyond the engine's ``PUBLIC`` keys: the battlefield as the page
+    draws it, the hands it may see (its own side's), counts of the others', and its own
+    choices."""
     sup = state["supply"]
     last = state.get("last_attack")
     view: dict[str, Any] = {
         "seat": seat,
         "side": state["sides"][seat] if seat is not None else None,
-        "phase": state["phase"],
-        "round": state["round"],
-        "names": list(state["names"]),
-        "sides": list(state["sides"]),
-        "factions": list(state["factions"]),
-        "budget": state["budget"],
-        "guidance": clone(state["guidance"]),
-        "options": clone(state["options"]),
         "diagram": setup.diagram(state),
         "terrain_kinds": list(setup.TERRAIN_KINDS),
         "pois": [{**clone(p), "contested": points.contested(state, p)} for p in state["pois"]],
-        "deploy_turn": state["deploy_turn"],
-        "deploy_budget": list(state["deploy_budget"]),
-        "deploy_passed": list(state["deploy_passed"]),
-        "turn": clone(state["turn"]),
-        "passed": list(state["passed"]),
         "formations": [_formation_view(state, f) for f in state["formations"]],
-        "hypha": clone(state["hypha"]),
         "deck_count": len(sup["deck"]),
         "deck_removed": sup["removed"],
         "discard": [supply.cards()[c]["name"] for c in sup["discard"]],
@@ -107,8 +98,6 @@ def player_view(state: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
         "hands": supply.visible_hands(sup, state["sides"], seat),
         "supply_points": list(sup["points"]),
         "landing_points": list(sup["landing"]),
-        "energy": list(state["energy"]),
-        "reliquary": list(state["reliquary"]),
         "last_attack": {"kind": last["kind"], "seat": last["seat"]} if last else None,
         "detonation": state.get("detonation") is not None,
         "throes": [
@@ -119,7 +108,6 @@ def player_view(state: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
             }
             for w in state.get("throes") or []
         ],
-        "result": clone(state["result"]),
         "losses": report.losses(state),
         "chart": report.chart(state),
         "maker_weapon_choices": list(MAKER_WEAPON_CHOICES),

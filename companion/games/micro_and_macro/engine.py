@@ -78,6 +78,12 @@ class MicroAndMacroEngine(TableEngine):
         ),
     )
     DELTA_ACTIONS: ClassVar[frozenset[str]] = frozenset({"resources"})
+    # The turn's facts every seat sees as they are. The players (decks, hands, piles), the
+    # cards map and the units stay out: the view shows them as counts, cards and profiles.
+    PUBLIC: ClassVar[tuple[str, ...]] = (
+        "phase", "turn", "priority", "actions_left", "names", "options", "priority_rolls",
+        "command", "react", "offers", "reminders", "result",
+    )  # fmt: skip
     # ``then``: what follows when the phase ends, unless the game ends (``table.turns``
     # moves the state on, after the checks of the end of the game).
     PHASES: ClassVar[tuple[Phase, ...]] = (

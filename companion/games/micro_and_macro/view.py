@@ -1,11 +1,12 @@
 """What one seat may see of a Micro and Macro table.
 
 Public: buildings with LP, Defense and upgrades, base radius, resources, units with their
-current dice, discard piles, counts of decks, hands and building piles. A player also
-sees their own hand and building pile. Nobody is ever sent a deck's order, the other
-player's hand, or the card ids hidden in them (the state's ``cards`` map stays on the
-server). Every event of the log is public (a draw says how many cards, never which), so
-the engine keeps the framework's ``visible_event``.
+current dice, discard piles, counts of decks, hands and building piles; the turn, the
+command, the reaction and the offered strike as the state holds them (the engine's
+``PUBLIC`` keys). A player also sees their own hand and building pile. Nobody is ever sent
+a deck's order, the other player's hand, or the card ids hidden in them (the state's
+``cards`` map stays on the server). Every event of the log is public (a draw says how many
+cards, never which), so the engine keeps the framework's ``visible_event``.
 """
 
 from __future__ import annotations
@@ -59,6 +60,8 @@ def _unit_view(state: Mapping[str, Any], unit: Mapping[str, Any]) -> dict[str, A
 
 
 def player_view(state: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
+    """What ``seat`` sees beyond the engine's ``PUBLIC`` keys: each player's board and
+    counts, the units with their profiles, its own hand and pile, and the labels."""
     players = []
     for number, player in enumerate(state["players"]):
         players.append(
@@ -79,20 +82,8 @@ def player_view(state: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
         )
     view: dict[str, Any] = {
         "seat": seat,
-        "phase": state["phase"],
-        "turn": state["turn"],
-        "priority": state["priority"],
-        "actions_left": state["actions_left"],
-        "names": list(state["names"]),
-        "options": dict(state["options"]),
-        "priority_rolls": deepcopy(state["priority_rolls"]),
         "players": players,
         "units": [_unit_view(state, u) for u in state["units"]],
-        "command": deepcopy(state["command"]),
-        "react": deepcopy(state["react"]),
-        "offers": deepcopy(state["offers"]),
-        "reminders": list(state["reminders"]),
-        "result": deepcopy(state["result"]),
     }
     labels = {u["id"]: f"{u['name']} ({u['id']})" for u in state["units"]}
     for player in players:

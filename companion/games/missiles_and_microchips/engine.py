@@ -242,6 +242,12 @@ class MissilesAndMicrochipsEngine(TableEngine):
     DELTA_ACTIONS = frozenset({"adjust"})
     # Choosing is simultaneous and secret; a choose carries its round so a stale one is refused.
     INDEPENDENT_ACTIONS = frozenset({"choose"})
+    # The round's facts every seat sees as they are; the players (their face-down choices)
+    # and the energies by round stay out: the view shows them per seat and as a chart.
+    PUBLIC = (
+        "game", "options", "round", "phase", "duel", "start", "turn", "ending", "winners",
+        "losers",
+    )  # fmt: skip
     PHASES = (
         Phase("choose", frozenset({"choose"})),
         Phase("change", frozenset({"change", "pass"})),

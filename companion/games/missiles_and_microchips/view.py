@@ -16,15 +16,18 @@ from companion.games.plain_data import clone
 
 # One colour per seat, in seat order, for the energy chart's lines and its legend.
 SEAT_COLOURS = ("#dc2626", "#ea580c", "#ca8a04", "#16a34a", "#2563eb", "#7c3aed")
-_PUBLIC = ("seat", "name", "computer", "computer_name", "energy", "alive")
+# A player's facts every seat sees as they are (the face-down choice is not one of them).
+_OPEN = ("seat", "name", "computer", "computer_name", "energy", "alive")
 
 
 def seat_view(state: Mapping[str, Any], seat: int | None, *, over: bool) -> dict[str, Any]:
-    """What ``seat`` may know of ``state`` (None: the public board)."""
+    """What ``seat`` may know of ``state`` beyond the engine's ``PUBLIC`` keys (None: the
+    public board): the players with their own choice only, whether the game is over, and
+    the energy chart."""
     targets_up = state["phase"] == "change"
     players = []
     for p in state["players"]:
-        shown = {key: p[key] for key in _PUBLIC}
+        shown = {key: p[key] for key in _OPEN}
         shown["start"] = p["seat"] == state["start"]
         shown["chosen"] = p["choice"] is not None
         shown["target"] = p["choice"]["target"] if targets_up and p["choice"] else None
@@ -32,22 +35,7 @@ def seat_view(state: Mapping[str, Any], seat: int | None, *, over: bool) -> dict
         if p["seat"] == seat:
             shown["choice"] = clone(p["choice"])
         players.append(shown)
-    return {
-        "game": state["game"],
-        "you": seat,
-        "options": dict(state["options"]),
-        "round": state["round"],
-        "phase": state["phase"],
-        "duel": state["duel"],
-        "start": state["start"],
-        "turn": state["turn"],
-        "players": players,
-        "over": over,
-        "ending": state["ending"],
-        "winners": list(state["winners"]),
-        "losers": list(state["losers"]),
-        "energy_chart": energy_chart(state),
-    }
+    return {"you": seat, "players": players, "over": over, "energy_chart": energy_chart(state)}
 
 
 def energy_chart(state: Mapping[str, Any]) -> dict[str, Any]:

@@ -241,6 +241,12 @@ class SmalltricksEngine(TableEngine):
     OPTION_FIELDS = OPTION_FIELDS
     # Secret or per-seat choices made at the same time: they stand on a stale seq.
     INDEPENDENT_ACTIONS = frozenset({"setup", "orders", "roll", "keep"})
+    # Public facts of the state, shown to every seat as they are; the set-ups, the default
+    # cells and the resolution's orders stay out (the view adds a seat's own).
+    PUBLIC = (
+        "options", "names", "lists", "match", "game", "first", "phase", "round",
+        "active", "castle", "hold", "result", "end_proposal", "roll", "units",
+    )  # fmt: skip
     PHASES = (
         Phase("roll", frozenset({"roll", "reroll", "shift", "keep"}), then="setup"),
         Phase("setup", frozenset({"setup"}), then="turn"),

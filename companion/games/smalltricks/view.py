@@ -16,7 +16,6 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
-from companion.games.plain_data import clone
 from companion.games.smalltricks import board
 from companion.games.smalltricks.board import Cell
 from companion.games.smalltricks.table.choices import needs
@@ -29,19 +28,14 @@ HEIGHT = round(SIZE * math.sqrt(3) * (board.ROWS + 0.5), 1)
 _CORNERS = ((1, 0), (0.5, 0.866), (-0.5, 0.866), (-1, 0), (-0.5, -0.866), (0.5, -0.866))
 # Up to four units share a hexagon: the viewer's own at the bottom, the opponent's on top.
 _SLOTS = {"own": ((-15, 17), (15, 17)), "other": ((-15, -17), (15, -17))}
-# Public facts of the state, shown to every seat as they are.
-_PUBLIC = (
-    "options", "names", "lists", "match", "game", "first", "phase", "round",
-    "active", "castle", "hold", "result", "end_proposal", "roll", "units",
-)  # fmt: skip
 
 
 def seat_view(state: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
-    """The public facts, ``seat``'s own set-up and orders, whether the other's are in, and
-    the board. Units are placed only once both arrangements are revealed."""
+    """Beyond the engine's ``PUBLIC`` keys: ``seat``'s own set-up and orders, whether the
+    other's are in, and the board. Units are placed only once both arrangements are
+    revealed."""
     player = seat in SEATS
-    view: dict[str, Any] = {key: clone(state[key]) for key in _PUBLIC}
-    view["seat"] = seat
+    view: dict[str, Any] = {"seat": seat}
     view["ready"] = [cells is not None for cells in state["setup"]]
     view["my_setup"] = list(state["setup"][seat] or []) if player else []
     view["default_cells"] = list(state["defaults"][seat]) if player else []

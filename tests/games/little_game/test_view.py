@@ -4,6 +4,7 @@ and a log of public events that never names a hidden card."""
 from __future__ import annotations
 
 import json
+from copy import deepcopy
 
 from companion.games.little_game.engine import ENGINE
 from tests.games.little_game.table_fixtures import (
@@ -84,3 +85,19 @@ def test_every_seat_reads_every_event_and_no_event_names_a_hidden_card() -> None
     steal = events[-1]
     assert steal["count"] == len(stolen) == 1 and "cards" not in steal
     assert str(stolen[0]) not in steal["text"]
+
+
+def test_only_the_public_keys_and_what_the_view_adds_reach_another_seat() -> None:
+    """The hands and the chosen cards are not ``PUBLIC``: Ann's view, and the public one,
+    are the same whatever Ben holds and chose (counts aside), and a state key nobody
+    declared never reaches a device."""
+    state = play(start(), 1, 7)
+    assert {"hands", "chosen"}.isdisjoint(ENGINE.PUBLIC)
+    swapped = deepcopy(state)
+    swapped["hands"][1], swapped["chosen"][1] = [1, 3, 5, 7], 9
+    swapped["undeclared"] = "a-probe"
+    for seat in (0, None):
+        view = ENGINE.player_view(swapped, seat)
+        assert view == ENGINE.player_view(state, seat)
+        assert "hands" not in view and "undeclared" not in view and "a-probe" not in str(view)
+    assert ENGINE.player_view(swapped, 1)["hand"] == [1, 3, 5, 7]

@@ -5,6 +5,8 @@ another formation than the one just deployed is not offered)."""
 
 from __future__ import annotations
 
+from copy import deepcopy
+
 from companion.games.maker_war.engine import ENGINE
 from companion.games.maker_war.view import card_inputs
 from tests.games.maker_war.table_fixtures import act, army, fid, get, start, to_battle
@@ -86,3 +88,23 @@ def test_only_affordable_deployments_and_the_fresh_formation_are_offered():
     state, _ = act(state, 0, {"type": "deploy", "formation": titan})
     activations = [a for a in ENGINE.legal_actions(state, 0) if a["type"] == "activate"]
     assert activations and {a["formation"] for a in activations} == {titan}
+
+
+def test_only_the_public_keys_and_what_the_view_adds_reach_the_other_side():
+    """The supply (deck order, hands) is not ``PUBLIC``: Ben's view, and the public one,
+    are the same whatever Ada holds and however the deck lies (counts aside), and a state
+    key nobody declared never reaches a device."""
+    state = battle()
+    state["supply"]["hands"][0] = ["orbital-barrage", "second-wind"]
+    assert "supply" not in ENGINE.PUBLIC
+    other = deepcopy(state)
+    other["supply"]["hands"][0] = ["more-fuel", "more-fuel"]
+    other["supply"]["deck"].reverse()
+    other["undeclared"] = "a-probe"
+    for seat in (1, None):
+        view = ENGINE.player_view(other, seat)
+        assert view == ENGINE.player_view(state, seat)
+        assert view["hands"].get("0") is None and view["hand_counts"][0] == 2
+        assert "supply" not in view and "undeclared" not in view
+        assert "a-probe" not in str(view)
+    assert [c["slug"] for c in ENGINE.player_view(other, 0)["my_hand"]] == ["more-fuel"] * 2

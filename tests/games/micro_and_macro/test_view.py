@@ -3,6 +3,8 @@ builds that from the stored events), and what a reacting player reacts to."""
 
 from __future__ import annotations
 
+from copy import deepcopy
+
 from companion.games.micro_and_macro.engine import ENGINE
 from tests.games.micro_and_macro.table.fixtures import Played, act, markers, start
 
@@ -36,3 +38,23 @@ def test_every_event_of_the_log_is_public():
         assert ENGINE.visible_log(table.events, seat) == table.events
     texts = [e["text"] for e in table.events]
     assert "Ann draws 1 card." in texts and texts[-1].startswith("Ann gains 3")
+
+
+def test_only_the_public_keys_and_what_the_view_adds_reach_the_other_player():
+    """The players' decks, hands and piles and the cards map are not ``PUBLIC``: Ann's
+    view, and the public one, are the same whatever Ben holds, keeps in his pile and has
+    left in his deck (counts aside), and a state key nobody declared never reaches a
+    device."""
+    state = markers(start())
+    assert {"players", "cards"}.isdisjoint(ENGINE.PUBLIC)
+    other = deepcopy(state)
+    ben = other["players"][1]
+    ben["hand"], ben["deck"][:5] = ben["deck"][:5], ben["hand"]
+    ben["pile"].reverse()
+    ben["deck"].reverse()
+    other["undeclared"] = "a-probe"
+    for seat in (0, None):
+        view = ENGINE.player_view(other, seat)
+        assert view == ENGINE.player_view(state, seat)
+        assert "cards" not in view and "undeclared" not in view and "a-probe" not in str(view)
+    assert [c["id"] for c in ENGINE.player_view(other, 1)["hand"]] == ben["hand"]

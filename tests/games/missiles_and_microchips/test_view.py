@@ -3,6 +3,7 @@ chart, and the log of round summaries."""
 
 from __future__ import annotations
 
+import copy
 import json
 
 from companion.games.missiles_and_microchips.engine import ENGINE
@@ -70,3 +71,19 @@ def test_public_view_has_the_energy_chart_and_the_log_the_round_summaries():
     assert "The start token passes to Ember Engine" not in log[0]["lines"]
     assert [p["start"] for p in view["players"]] == [False, True, False, False]
     assert view["you"] is None and all("choice" not in p for p in view["players"])
+
+
+def test_only_the_public_keys_and_what_the_view_adds_reach_another_seat():
+    """The players (their face-down choices) are not ``PUBLIC``: every other seat's view,
+    and the public one, are the same whatever A chose, and a state key nobody declared
+    never reaches a device."""
+    state = act(new_game(4), A, {"type": "choose", "target": B, "action": "attack"})
+    assert "players" not in ENGINE.PUBLIC
+    other = copy.deepcopy(state)
+    other["players"][A]["choice"] = {"target": C, "action": "block"}
+    other["undeclared"] = "a-probe"
+    for seat in (None, B, C, D):
+        view = ENGINE.player_view(other, seat)
+        assert view == ENGINE.player_view(state, seat)
+        assert "undeclared" not in view and "a-probe" not in json.dumps(view)
+    assert ENGINE.player_view(other, A)["players"][A]["choice"]["action"] == "block"

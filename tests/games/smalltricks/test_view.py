@@ -41,3 +41,21 @@ def test_a_spectator_sees_no_seats_set_up_defaults_or_choices():
     assert public["seat"] is None and public["my_setup"] == [] and public["default_cells"] == []
     assert public["resolution"]["needs"] == [] and public["resolution"]["waiting_for"] == [0]
     assert ENGINE.player_view(state, 0)["resolution"]["needs"][0]["kind"] == "mortar"
+
+
+def test_only_the_public_keys_and_what_the_view_adds_reach_the_other_seat():
+    """The set-ups and the default cells are not ``PUBLIC``: Ben's view, and the public
+    one, are the same whichever arrangement Ann chose and whatever her defaults are, and a
+    state key nobody declared never reaches a device."""
+    dealt = ENGINE.initial_state(seats(), {}, random.Random(1))
+    state = act(dealt, 0, {"type": "setup", "cells": "A1,B1,C1,D1,E1,F1"})
+    assert {"setup", "defaults"}.isdisjoint(ENGINE.PUBLIC)
+    other = act(dealt, 0, {"type": "setup", "cells": "F1,E1,D1,C1,B1,A1"})
+    other["defaults"][0].reverse()
+    other["undeclared"] = "a-probe"
+    for seat in (1, None):
+        view = ENGINE.player_view(other, seat)
+        assert view == ENGINE.player_view(state, seat)
+        assert view["ready"] == [True, False] and "setup" not in view
+        assert "undeclared" not in view and "a-probe" not in str(view)
+    assert ENGINE.player_view(other, 0)["my_setup"] == ["F1", "E1", "D1", "C1", "B1", "A1"]
