@@ -108,8 +108,16 @@ class TableEngine:
     def awaiting(self, state: Mapping[str, Any]) -> list[int]:
         """The seats whose move the table waits for now (whose turn it is, who has still
         to choose): their devices say so, and every page names them. Public: it tells
-        that a seat must act, never what it holds."""
-        return []
+        that a seat must act, never what it holds. By default, the seats offered a move
+        that is more than bookkeeping (``ANYTIME`` corrections and counter deltas)."""
+        if self.is_over(state):
+            return []
+        bookkeeping = self.ANYTIME | self.DELTA_ACTIONS
+        return [
+            seat
+            for seat in range(self.seat_count(state))
+            if any(a["type"] not in bookkeeping for a in self.legal_actions(state, seat))
+        ]
 
     def seat_count(self, state: Mapping[str, Any]) -> int:
         return len(state["names"])
