@@ -17,6 +17,8 @@ urlpatterns = [
     path("api/", include("printing.api_urls")),
     path("api/", include("printing.stl.api_urls")),
     path("healthz/", views.healthz, name="healthz"),
+    path("sw.js", views.service_worker, name="service-worker"),
+    path("manifest.webmanifest", views.manifest, name="manifest"),
     path("", include("companion.table.urls")),
     path("", include("armies.urls")),
     path("", include("decks.urls")),

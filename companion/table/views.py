@@ -131,6 +131,8 @@ def table_page(request: HttpRequest, code: str) -> HttpResponse:
         _remember_seat(request, table, seat.token)
         return redirect(table)
     link = request.build_absolute_uri(table.get_absolute_url())
+    if selectors.is_board(request):
+        return _board_page(request, table, link)
     lists = (
         SavedList.objects.filter(owner=request.user, game=table.game)
         if request.user.is_authenticated
@@ -144,10 +146,35 @@ def table_page(request: HttpRequest, code: str) -> HttpResponse:
             "t": selectors.view_for(table, seat),
             "seat": seat,
             "link": link,
-            "qr": segno.make(link, error="m").svg_inline(scale=4, dark="#111"),
+            "qr": _qr(link).svg_inline(scale=4, dark="#111"),
             "lists": lists,
-            "board": selectors.is_board(request),
+            "board": False,
         },
+    )
+
+
+def _qr(link: str) -> segno.QRCode:
+    """The join QR code: the table page's and the board's are the same code."""
+    return segno.make(link, error="m")
+
+
+def _board_page(request: HttpRequest, table: Table, link: str) -> HttpResponse:
+    """The public board (``?board=1``): its own page for the screen in the middle of the
+    table, without the site's chrome. ``&part=1`` is its live part alone, which the page
+    fetches again whenever ``table.js`` brings a new public view (pushes carry the
+    ordinary view's HTML, not the board's). Always the public view: no seat, no secret."""
+    payload = selectors.view_for(table, None)
+    if request.GET.get("part") == "1":
+        response = render(request, "table/_board.html", {"table": table, "t": payload})
+        response["X-Seq"] = str(payload["seq"])
+        return response
+    # Without its own size the code scales with the screen; its light margin (the quiet
+    # zone) keeps it readable by a phone's camera on the board's dark background.
+    qr = _qr(link).svg_inline(omitsize=True, dark="#000", light="#fff")
+    return render(
+        request,
+        "table/board.html",
+        {"table": table, "t": payload, "link": link, "qr": qr},
     )
 
 
