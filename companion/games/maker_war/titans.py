@@ -64,14 +64,20 @@ def critical_table(size: str) -> list[dict[str, Any]]:
     return deepcopy(list(_tables()[size]))
 
 
-def _check_titan(titan: Any, path: str = "titan") -> dict[str, Any]:
+def _valid_titan(titan: Any, path: str = "titan") -> Mapping[str, Any]:
+    """``titan`` itself once checked: what only reads a Titan needs no copy of it (the
+    page's view reads every Titan on the table for every seat)."""
     if not isinstance(titan, Mapping) or titan.get("type") != "titan":
         raise RuleError({path: "Expected a Titan unit."})
     whole(titan.get("structure"), f"{path}.structure")
     broken = titan.get("broken", [])
     if not isinstance(broken, list) or not all(isinstance(b, str) for b in broken):
         raise RuleError({f"{path}.broken": "Expected a list of system names."})
-    new = deepcopy(dict(titan))
+    return titan
+
+
+def _check_titan(titan: Any, path: str = "titan") -> dict[str, Any]:
+    new = deepcopy(dict(_valid_titan(titan, path)))
     new.setdefault("max_structure", new["structure"])
     new.setdefault("broken", [])
     new.setdefault("shields", new.get("traits", {}).get("shields", 0))
@@ -136,9 +142,8 @@ def _apply_row(
 
 def effects(titan: Mapping[str, Any]) -> dict[str, Any]:
     """The lasting effects of the Titan's broken systems, for the engine to obey."""
-    new = _check_titan(titan)
-    broken = set(new["broken"])
-    mounts = {r["slug"]: r["mount"] for rows in _tables().values() for r in rows if "mount" in r}
+    broken = set(_valid_titan(titan).get("broken", []))
+    mounts = _mounts()
     return {
         "speed_penalty_cm": LEG_SPEED_LOSS * len(broken & {"left-leg", "right-leg"}),
         "no_assault_or_march": "legs" in broken,
@@ -152,19 +157,31 @@ def effects(titan: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
+def _mounts() -> dict[str, str]:
+    """System slug to the weapon mount it puts out of action, from the tables."""
+    return dict(_mount_pairs())
+
+
+@cache
+def _mount_pairs() -> tuple[tuple[str, str], ...]:
+    return tuple(
+        (r["slug"], r["mount"]) for rows in _tables().values() for r in rows if "mount" in r
+    )
+
+
 def usable_weapons(titan: Mapping[str, Any]) -> list[dict[str, Any]]:
     """Shooter dicts of the weapons that can fire: mount working and not spent.
 
     A broken Ammunition system makes every weapon Dicey.
     """
-    new = _check_titan(titan)
-    lasting = effects(new)
+    titan = _valid_titan(titan)
+    lasting = effects(titan)
     shooters = []
-    for weapon in new.get("weapons", []):
+    for weapon in titan.get("weapons", []):
         if weapon.get("mount") in lasting["weapons_out"] or weapon.get("spent"):
             continue
         shooter = {
-            "id": f"{new['id']}:{weapon.get('mount')}",
+            "id": f"{titan['id']}:{weapon.get('mount')}",
             "type": "weapon",
             **deepcopy(weapon),
         }

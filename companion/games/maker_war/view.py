@@ -15,67 +15,112 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from companion.games.maker_war import titans
 from companion.games.maker_war.table import morale, points, report, rounds, setup, supply
 from companion.games.maker_war.table.army import hypha_types, living
 from companion.games.maker_war.table.attacks import may_shoot
 from companion.games.maker_war.table.benefits import EFFECT_CHOICES
-from companion.games.maker_war.table.factions import MAKER_WEAPON_CHOICES, needs_maker_weapon
+from companion.games.maker_war.table.factions import MAKER_WEAPON_CHOICES
 from companion.games.maker_war.table.play import deployable_first
 from companion.games.plain_data import clone
 
 
-def _formation_view(state: Mapping[str, Any], f: Mapping[str, Any]) -> dict[str, Any]:
-    alive = living(f)
-    out = clone(f)
-    out.update(
-        {
-            "side": state["sides"][f["seat"]],
-            "alive": len(alive),
-            "orders": rounds.allowed_orders(state, f) if f["where"] != "gone" else [],
-            "needs_maker_weapon": needs_maker_weapon(f) and not f["entered"],
-            "holds": points.held_by(state, f),
-            "fortified": points.fortified(state, f),
-            "screen": rounds.screen_total(f),
-            "weapons": [
+def _formations_view(
+    state: Mapping[str, Any], by_id: Mapping[Any, Mapping[str, Any]]
+) -> list[dict[str, Any]]:
+    """Every formation as the page draws it. A 12,000-point table of four has hundreds of
+    formations and thousands of units, and every seat's view is built again on every
+    change: so the list is copied in one go (one round trip, not one per formation), the
+    points of interest are read once, and each formation's units are walked once."""
+    formations = state["formations"]
+    sides = state["sides"]
+    holding, fortified = _occupation(state, by_id)
+    copies = clone(formations)
+    for f, out in zip(formations, copies, strict=True):
+        alive = living(f)
+        fid = f["id"]
+        figures = _unit_figures(f, alive)
+        out.update(
+            {
+                "side": sides[f["seat"]],
+                "alive": len(alive),
+                "orders": rounds.allowed_orders(state, f) if f["where"] != "gone" else [],
+                "needs_maker_weapon": figures.pop("needs_maker_weapon"),
+                "holds": [] if f["flyer"] or f["where"] != "table" else list(holding.get(fid, ())),
+                "fortified": fid in fortified,
+                **figures,  # screen, weapons, snipers, sacrifice units, berserk, crit dice
+            }
+        )
+    return copies
+
+
+def _occupation(
+    state: Mapping[str, Any], by_id: Mapping[Any, Mapping[str, Any]]
+) -> tuple[dict[Any, list[str]], set[Any]]:
+    """Per formation id, the points of interest it occupies uncontested (in the points'
+    order: ``points.held_by`` for a formation on the table and not flying), and the ids
+    of the formations touching a fortification (``points.fortified``)."""
+    holding: dict[Any, list[str]] = {}
+    fortified: set[Any] = set()
+    for poi in state["pois"]:
+        occupants = set(poi["occupants"])
+        if poi["kind"] == "fortification":
+            fortified |= occupants
+        if not points.contested(state, poi, by_id):
+            for fid in occupants:
+                holding.setdefault(fid, []).append(poi["id"])
+    return holding, fortified
+
+
+def _unit_figures(f: Mapping[str, Any], alive: list[dict[str, Any]]) -> dict[str, Any]:
+    """What the page needs of the living units, in one pass: the Maker Weapon still to
+    choose, the screen, the Titans' usable weapons, snipers, sacrifices, Berserk, and the
+    dice of a critical hit on the formation's Titan."""
+    maker = False
+    screen = 0
+    weapons: list[dict[str, Any]] = []
+    snipers: list[dict[str, Any]] = []
+    sacrifices: list[dict[str, Any]] = []
+    berserk = False
+    titan = None
+    sniper_weapons = f["maker_weapon"] == "sniper"
+    for u in alive:
+        traits = u["traits"]
+        if traits:
+            maker = maker or "maker-weapon" in traits
+            screen += traits.get("screen", 0)
+            if traits.get("sniper") or (sniper_weapons and traits.get("maker-weapon")):
+                snipers.append({"id": u["id"], "name": u["name"]})
+            if traits.get("sacrifice"):
+                sacrifices.append({"id": u["id"], "name": u["name"]})
+            berserk = berserk or bool(traits.get("berserk"))
+        if u["type"] == "titan":
+            titan = titan or u
+            weapons += (
                 {
                     "id": w["id"],
                     "name": w.get("name") or w["id"],
                     "bombard": bool(w["traits"].get("bombard")),
                 }
-                for u in alive
-                if u["type"] == "titan"
-                for w in _titan_weapons(u)
-            ],
-            "snipers": [
-                {"id": u["id"], "name": u["name"]}
-                for u in alive
-                if u["traits"].get("sniper")
-                or (f["maker_weapon"] == "sniper" and u["traits"].get("maker-weapon"))
-            ],
-            "sacrifice_units": [
-                {"id": u["id"], "name": u["name"]} for u in alive if u["traits"].get("sacrifice")
-            ],
-            "berserk": any(u["traits"].get("berserk") for u in alive),
-            "crit_dice": _crit_dice(alive),
-        }
-    )
-    return out
+                for w in titans.usable_weapons(u)
+            )
+    return {
+        "needs_maker_weapon": maker and not f["entered"],
+        "screen": screen,
+        "weapons": weapons,
+        "snipers": snipers,
+        "sacrifice_units": sacrifices,
+        "berserk": berserk,
+        "crit_dice": _crit_dice(titan),
+    }
 
 
-def _crit_dice(alive: list[dict[str, Any]]) -> int:
-    """Dice per critical hit on this formation's Titan (0: no Titan, or a Titan tank)."""
-    from companion.games.maker_war import titans
-
-    titan = next((u for u in alive if u["type"] == "titan"), None)
+def _crit_dice(titan: Mapping[str, Any] | None) -> int:
+    """Dice per critical hit on the formation's first living Titan (0: no Titan, or a
+    Titan tank)."""
     if titan is None:
         return 0
     return {"titan-tank": 0, "moderate": 1, "big": 2}[titans.table_size(titan)]
-
-
-def _titan_weapons(unit: Mapping[str, Any]) -> list[dict[str, Any]]:
-    from companion.games.maker_war import titans
-
-    return titans.usable_weapons(unit)
 
 
 def player_view(state: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
@@ -84,13 +129,16 @@ def player_view(state: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
     choices."""
     sup = state["supply"]
     last = state.get("last_attack")
+    by_id = {f["id"]: f for f in state["formations"]}
     view: dict[str, Any] = {
         "seat": seat,
         "side": state["sides"][seat] if seat is not None else None,
         "diagram": setup.diagram(state),
         "terrain_kinds": list(setup.TERRAIN_KINDS),
-        "pois": [{**clone(p), "contested": points.contested(state, p)} for p in state["pois"]],
-        "formations": [_formation_view(state, f) for f in state["formations"]],
+        "pois": [
+            {**clone(p), "contested": points.contested(state, p, by_id)} for p in state["pois"]
+        ],
+        "formations": _formations_view(state, by_id),
         "deck_count": len(sup["deck"]),
         "deck_removed": sup["removed"],
         "discard": [supply.cards()[c]["name"] for c in sup["discard"]],
@@ -113,9 +161,10 @@ def player_view(state: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
         "maker_weapon_choices": list(MAKER_WEAPON_CHOICES),
         "card_names": {slug: c["name"] for slug, c in supply.cards().items()},
     }
+    asked: dict[str, list[dict[str, str]] | None] = {}  # each kind of choice listed once
     view["my_hand"] = (
         [
-            {**card, "inputs": card_inputs(state, seat, card["slug"])}
+            {**card, "inputs": card_inputs(state, seat, card["slug"], asked)}
             for card in view["hands"].get(str(seat), [])
         ]
         if seat is not None
@@ -153,36 +202,58 @@ def player_view(state: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
     return view
 
 
-def card_inputs(state: Mapping[str, Any], seat: int, card: str) -> list[dict[str, Any]]:
+def card_inputs(
+    state: Mapping[str, Any],
+    seat: int,
+    card: str,
+    listed: dict[str, list[dict[str, str]] | None] | None = None,
+) -> list[dict[str, Any]]:
     """The inputs the page shows beside ``card``'s alternate use for ``seat``: a choice of
-    ``options`` ({value, text}) per asked field, or a number (``options`` None)."""
-    side = state["sides"][seat]
-    names = state["names"]
-    mine = [f for f in state["formations"] if f["seat"] == seat]
-    enemies = [
-        f
-        for f in state["formations"]
-        if state["sides"][f["seat"]] != side and f["where"] == "table"
-    ]
-    choices: dict[str, list[dict[str, str]] | None] = {
-        "own-formation": [
-            {"value": f["id"], "text": f["name"]} for f in mine if f["where"] == "table"
-        ],
-        "hero": [
+    ``options`` ({value, text}) per asked field, or a number (``options`` None). Only the
+    kinds of choice the card asks for are listed (``listed`` keeps them for the other
+    cards of the same hand: a big army has hundreds of formations to go through)."""
+    listed = {} if listed is None else listed
+    inputs = []
+    for field, kind, label in EFFECT_CHOICES.get(card, ()):
+        if kind not in listed:
+            listed[kind] = _card_choice(state, seat, kind)
+        options = listed[kind]
+        inputs.append(
+            {
+                "name": field,
+                "label": label,
+                "options": None if options is None else [dict(o) for o in options],
+            }
+        )
+    return inputs
+
+
+def _card_choice(state: Mapping[str, Any], seat: int, kind: str) -> list[dict[str, str]] | None:
+    """The options of one kind of card input for ``seat`` (None: a number is typed)."""
+    if kind == "own-formation":
+        return [
+            {"value": f["id"], "text": f["name"]}
+            for f in state["formations"]
+            if f["seat"] == seat and f["where"] == "table"
+        ]
+    if kind == "hero":
+        return [
             {"value": u["id"], "text": f"{u['name']} ({f['name']})"}
-            for f in mine
+            for f in state["formations"]
+            if f["seat"] == seat
             for u in living(f)
             if u["traits"].get("hero")
-        ],
-        "enemy-formation": [
-            {"value": f["id"], "text": f"{f['name']} ({names[f['seat']]})"} for f in enemies
-        ],
-        "supply-points": None,
-    }
-    return [
-        {"name": field, "label": label, "options": choices[kind]}
-        for field, kind, label in EFFECT_CHOICES.get(card, ())
-    ]
+        ]
+    if kind == "enemy-formation":
+        side, names = state["sides"][seat], state["names"]
+        return [
+            {"value": f["id"], "text": f"{f['name']} ({names[f['seat']]})"}
+            for f in state["formations"]
+            if state["sides"][f["seat"]] != side and f["where"] == "table"
+        ]
+    if kind == "supply-points":
+        return None
+    raise KeyError(kind)
 
 
 def offers(state: Mapping[str, Any], seat: int | None) -> list[dict[str, Any]]:

@@ -157,12 +157,19 @@ def formations_of(seat: int, body: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def hypha_types(faction: str) -> list[dict[str, str]]:
-    """The faction's hypha units a sprout may grow: slug and name."""
-    return [
-        {"slug": item.slug, "name": item.name}
+    """The faction's hypha units a sprout may grow: slug and name (a fresh list: every
+    seat's view carries one)."""
+    return [{"slug": slug, "name": name} for slug, name in _hypha_types(faction)]
+
+
+@cache
+def _hypha_types(faction: str) -> tuple[tuple[str, str], ...]:
+    """Read from the catalogue once per faction: it is built once per process."""
+    return tuple(
+        (item.slug, item.name)
         for item in catalogue().of_kind("unit", faction)
         if "hypha" in traits_of(item.data if isinstance(item.data, Mapping) else {})
-    ]
+    )
 
 
 def new_hypha(seat: int, number: int, slug: str, faction: str) -> dict[str, Any]:

@@ -22,8 +22,15 @@ def poi_by_id(state: Mapping[str, Any], pid: Any) -> dict[str, Any]:
     raise RuleError({"poi": "No such point of interest."})
 
 
-def occupying_sides(state: Mapping[str, Any], poi: Mapping[str, Any]) -> set[int]:
-    by_id = {f["id"]: f for f in state["formations"]}
+def occupying_sides(
+    state: Mapping[str, Any],
+    poi: Mapping[str, Any],
+    by_id: Mapping[Any, Mapping[str, Any]] | None = None,
+) -> set[int]:
+    """The sides with a formation on the ground at the point (``by_id``: the state's
+    formations by id, when the caller has them at hand)."""
+    if by_id is None:
+        by_id = {f["id"]: f for f in state["formations"]}
     return {
         state["sides"][by_id[fid]["seat"]]
         for fid in poi["occupants"]
@@ -31,8 +38,12 @@ def occupying_sides(state: Mapping[str, Any], poi: Mapping[str, Any]) -> set[int
     }
 
 
-def contested(state: Mapping[str, Any], poi: Mapping[str, Any]) -> bool:
-    return len(occupying_sides(state, poi)) > 1
+def contested(
+    state: Mapping[str, Any],
+    poi: Mapping[str, Any],
+    by_id: Mapping[Any, Mapping[str, Any]] | None = None,
+) -> bool:
+    return len(occupying_sides(state, poi, by_id)) > 1
 
 
 def held_by(state: Mapping[str, Any], formation: Mapping[str, Any]) -> list[str]:

@@ -80,7 +80,7 @@ def hover_or_transported(formation: Mapping[str, Any]) -> bool:
 
 def titan_effects(formation: Mapping[str, Any]) -> list[dict[str, Any]]:
     """The lasting effects of the broken systems of each living Titan in the formation."""
-    return [titans.effects(u) for u in living(formation) if u["type"] == "titan"]
+    return [titans.effects(u) for u in formation["units"] if u["alive"] and u["type"] == "titan"]
 
 
 def order_problem(
@@ -121,8 +121,40 @@ def order_problem(
 
 
 def allowed_orders(state: Mapping[str, Any], formation: Mapping[str, Any]) -> list[str]:
+    """The orders ``formation`` may take now. Every seat's view lists them for every
+    formation on every change, so the answer is worked out by ``order_problem`` once per
+    combination of the facts it reads (``order_facts``) and remembered."""
     lasting = titan_effects(formation)
-    return [o for o in ORDERS if not order_problem(state, formation, o, lasting)]
+    facts = order_facts(state, formation, lasting)
+    allowed = _ALLOWED.get(facts)
+    if allowed is None:
+        allowed = tuple(o for o in ORDERS if not order_problem(state, formation, o, lasting))
+        _ALLOWED[facts] = allowed
+    return list(allowed)
+
+
+# Allowed orders by ``order_facts``: at most 2**8 entries.
+_ALLOWED: dict[tuple[bool, ...], tuple[str, ...]] = {}
+
+
+def order_facts(
+    state: Mapping[str, Any], formation: Mapping[str, Any], lasting: list[dict[str, Any]]
+) -> tuple[bool, ...]:
+    """Everything ``order_problem`` reads of a formation, as far as it decides whether an
+    order is allowed (not the wording of a refusal): a new condition there is a new fact
+    here (``tests/games/maker_war/test_orders.py`` holds them together)."""
+    stance = formation["stance"]
+    astral = state["factions"][formation["seat"]] == "astral"
+    return (
+        bool(formation["flyer"]),
+        bool(formation["immobile"]),
+        astral and hover_or_transported(formation),
+        stance == "scatter",
+        stance == "rage",
+        bool(formation.get("reinforced")),
+        any(effect["no_assault_or_march"] for effect in lasting),
+        any(effect["no_regroup"] for effect in lasting),
+    )
 
 
 def can_activate(state: Mapping[str, Any], formation: Mapping[str, Any]) -> bool:
