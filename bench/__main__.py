@@ -1,4 +1,7 @@
-"""Run every benchmark on a scratch database and write BENCHMARKS.md."""
+"""Run every benchmark on a scratch database and write BENCHMARKS.md.
+
+``python -m bench NAME...`` runs only the named ones (``live_table`` for
+``bench_live_table``) and prints their rows without writing BENCHMARKS.md."""
 
 from __future__ import annotations
 
@@ -37,6 +40,7 @@ def main() -> int:
         bench_deck_validate,
         bench_live_table,
         bench_maker_war_salvo,
+        bench_maker_war_table,
         bench_printing,
         bench_production_table,
         bench_stl,
@@ -44,18 +48,34 @@ def main() -> int:
         machine,
     )
 
+    benches = {
+        "unit_cost": bench_unit_cost.run,
+        "catalogue_api": bench_catalogue_api.run,
+        "army_validate": bench_army_validate.run,
+        "deck_validate": bench_deck_validate.run,
+        "live_table": bench_live_table.run,
+        "production_table": bench_production_table.run,
+        "maker_war_salvo": bench_maker_war_salvo.run,
+        "maker_war_table": bench_maker_war_table.run,
+        "printing": bench_printing.run,
+        "stl": bench_stl.run,
+    }
+    chosen = [name.removeprefix("bench_") for name in sys.argv[1:]]
+    unknown = sorted(set(chosen) - set(benches))
+    if unknown:
+        print(f"unknown benchmarks: {', '.join(unknown)}; known: {', '.join(benches)}")
+        return 2
     _django()
-    results = [
-        bench_unit_cost.run(),
-        bench_catalogue_api.run(),
-        bench_army_validate.run(),
-        bench_deck_validate.run(),
-        bench_live_table.run(),
-        *bench_production_table.run(),
-        bench_maker_war_salvo.run(),
-        bench_printing.run(),
-        bench_stl.run(),
-    ]
+    results = []
+    for name, bench in benches.items():
+        if not chosen or name in chosen:
+            rows = bench()
+            results.extend(rows if isinstance(rows, list) else [rows])
+    if chosen:  # a partial run: shown, never written over the whole record
+        for r in results:
+            verdict = "ok" if r["ok"] else "NO"
+            print(f"{verdict} {r['name']}\n   {r['target']}\n   {r['result']}")
+        return 0 if all(r["ok"] for r in results) else 1
     lines = [
         "# Benchmarks",
         "",

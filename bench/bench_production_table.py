@@ -1,10 +1,11 @@
-"""Target: the live-table load of ``bench_live_table`` (50 tables x 4 WebSocket clients,
-``format=json``, one action a client every 2 s for 60 s once all are connected) on the
-production topology: gunicorn with uvicorn workers (``deploy/gunicorn.conf.py``),
-PostgreSQL, the Redis channel layer. p99 from an action to every device's update under
-250 ms with two workers; none lost, none doubled (each client id counted in the server's
-log), every device's last view equal to the server's; the peak of the servers' PostgreSQL
-connections reported. The same load on one worker makes the second worker's gain a ratio.
+"""Target (issue 17): the live-table load of ``bench_live_table`` (50 tables x 4 table PAGE
+clients, each push a view with its server-rendered HTML, one action a client every 2 s
+for 60 s once all are connected) on the production topology: gunicorn with uvicorn
+workers (``deploy/gunicorn.conf.py``), PostgreSQL, the Redis channel layer. p99 from an
+action to every device's update at most 150 ms with two workers; none lost, none doubled
+(rows of the server's log per client id, and seqs pushed twice to a device), every
+device's last view and HTML the server's; the peak of the servers' PostgreSQL connections
+reported. The same load on one worker makes the second worker's gain a ratio.
 
 How the two workers are split: one gunicorn master's workers share one listening socket
 and the kernel picks the worker, so no client could choose its process. Two gunicorns of
@@ -41,6 +42,7 @@ PG_SERVER = os.environ.get("MUSTER_BENCH_PG", "postgres://postgres@127.0.0.1:543
 REDIS_URL = os.environ.get("MUSTER_BENCH_REDIS", "redis://127.0.0.1:6379/11")
 DB_NAME = "muster_bench"
 POOL_MAX = 8  # settings.DB_POOL_MAX's default, per process
+TARGET_P99_MS = 150.0
 RESULT = "BENCH-RESULT "
 
 
@@ -52,7 +54,7 @@ def _name(workers: int) -> str:
     )
     return (
         f"Live table on the production topology: {live.TABLES} tables x {live.CLIENTS} "
-        f"WebSocket clients, one action each every {live.INTERVAL_S:.0f} s for "
+        f"page clients, one action each every {live.INTERVAL_S:.0f} s for "
         f"{live.DURATION_S:.0f} s (gunicorn + uvicorn, PostgreSQL, Redis channel layer; "
         f"{split})"
     )
@@ -86,7 +88,7 @@ def _flush_redis() -> None:
 def run() -> list[dict[str, Any]]:
     """Two rows for BENCHMARKS.md: two workers (the target), one worker (the baseline)."""
     two_target = (
-        f"p99 action-to-every-device < {live.TARGET_P99_MS:.0f} ms; none lost or doubled; "
+        f"p99 action-to-every-device <= {TARGET_P99_MS:.0f} ms; none lost or doubled; "
         "every last view the server's; connections <= 2 x DB_POOL_MAX"
     )
     one_target = "the same load on one worker: the second worker's gain as a ratio"
@@ -130,11 +132,14 @@ def run() -> list[dict[str, Any]]:
     two, one = json.loads(lines[-1][len(RESULT) :])
     two_ok = (
         two["deliveries"] > 0
-        and two["p99"] < live.TARGET_P99_MS
-        and two["lost"] == two["doubled"] == two["mismatched"] == 0
+        and two["p99"] <= TARGET_P99_MS
+        and two["lost"] == two["doubled"] == two["mismatched"] == two["malformed"] == 0
         and two["peak_connections"] <= 2 * POOL_MAX
     )
-    one_ok = one["deliveries"] > 0 and one["lost"] == one["doubled"] == one["mismatched"] == 0
+    one_ok = (
+        one["deliveries"] > 0
+        and one["lost"] == one["doubled"] == one["mismatched"] == one["malformed"] == 0
+    )
     return [
         {"name": _name(2), "target": two_target, "result": _describe(two), "ok": two_ok},
         {
@@ -152,8 +157,10 @@ def _describe(m: dict[str, Any]) -> str:
     return (
         f"{m['sent']} sent, {m['applied']} applied; p50 {m['p50']:.0f} ms, p99 "
         f"{m['p99']:.0f} ms over {m['deliveries']} deliveries; {m['lost']} undelivered, "
-        f"{m['doubled']} doubled, {m['mismatched']} devices whose final view differs from the "
-        f"server's; peak {m['peak_connections']} PostgreSQL connections "
+        f"{m['doubled']} doubled (log rows per client id + seqs pushed twice), "
+        f"{m['mismatched']} devices whose final view or HTML differs from the server's, "
+        f"{m['malformed']} pushes without their HTML; peak {m['peak_connections']} "
+        "PostgreSQL connections "
         f"(bound {m['workers']} x {POOL_MAX}); busiest web process "
         f"{100 * m['busiest_cpu']:.0f} % of a core; machine load {m['load']:.1f} on "
         f"{os.cpu_count()} cores"

@@ -5,6 +5,9 @@ view and no socket ever holds another seat's. Messages may be lost or reordered 
 delivers at most once), so they carry the new ``seq``: a device that notices a gap or a
 silence asks for a full resync.
 
+Each seat's view is built, rendered (``table/_view.html``) and encoded once per change,
+here, and never once per device: a socket only forwards the text of its kind, untouched.
+
 A push is best effort: the move is committed before it starts, so nothing here may turn
 the move's answer into an error. A channel layer that fails (Redis gone) or anything else
 that goes wrong is logged and dropped; devices catch up by polling.
@@ -14,11 +17,13 @@ from __future__ import annotations
 
 import json
 import logging
+from dataclasses import dataclass
 from typing import Any
 
 from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
+from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.db import transaction
+from django.template.loader import render_to_string
 
 from companion.table import layer_guard, selectors
 from companion.table.models import Seat, Table
@@ -62,31 +67,82 @@ def push(table_id: int, *, table: Table | None = None, latest: Any = selectors.U
 
 
 def send_views(table: Table, *, latest: Any = selectors.UNREAD) -> None:
-    """Every seat's view, built once here from the committed state, each sent to its own
-    seat's group. A removed seat's devices get the public view, marked so that they stop
-    acting. ``LayerDown`` when the channel layer cannot take them."""
+    """Every seat's view, built, rendered and encoded once here from the committed state,
+    each sent to its own seat's group. A removed seat's devices get the public view,
+    marked so that they stop acting. ``LayerDown`` when the channel layer cannot take them.
+
+    The work is done once per seat, here on the thread that committed the move, never once
+    per device: a socket only picks the text of its kind (``page`` for a table page, with
+    the view's HTML; ``text`` for an API client) and forwards it as it is. A view nobody
+    listens to (the public board, mostly) is not built at all, when the layer can tell."""
     layer = get_channel_layer()
     if layer is None:
         return
     rows = selectors.seats_for_views(table)
-    views = {
-        key: view_message(view)
-        for key, view in selectors.views_by_seat(table, seat_rows=rows, latest=latest).items()
-    }
-    messages = [(group_name(table.code, selectors.PUBLIC), {"text": views[selectors.PUBLIC]})]
-    messages += [
-        (group_name(table.code, seat_key(s)), {"text": views[selectors.PUBLIC], "removed": True})
-        if s.removed
-        else (group_name(table.code, seat_key(s)), {"text": views[str(s.number)]})
+    sends = [(group_name(table.code, selectors.PUBLIC), selectors.PUBLIC, False)]
+    sends += [
+        (
+            group_name(table.code, seat_key(s)),
+            selectors.PUBLIC if s.removed else str(s.number),
+            s.removed,
+        )
         for s in rows
     ]
-    async_to_sync(_send_all)(layer, messages)
+    sends = [send for send in sends if _listened(layer, send[0])]
+    views = selectors.views_by_seat(
+        table, seat_rows=rows, latest=latest, keys={key for _, key, _ in sends}
+    )
+    texts = {key: encoded(view) for key, view in views.items()}
+    messages = [(group, texts[key].message(removed=removed)) for group, key, removed in sends]
+    if messages:
+        async_to_sync(_send_all)(layer, messages)
+
+
+def _listened(layer: Any, group: str) -> bool:
+    """Whether a device may listen to ``group``: in the embedded default's in-memory layer
+    the members are right here, and a device that joins after this look reads the
+    committed view itself (it listens, then reads). Any other layer: assume so."""
+    if isinstance(layer, InMemoryChannelLayer):
+        return bool(layer.groups.get(group))
+    return True
+
+
+@dataclass(frozen=True)
+class Encoded:
+    """One seat's view as the sockets send it: ``text`` for API clients (``format=json``)
+    and ``page`` for table pages, the same message with the view's HTML added."""
+
+    seq: int
+    text: str
+    page: str
+
+    def message(self, *, removed: bool = False) -> dict[str, Any]:
+        """The channel layer message: final texts, which the layer hands to every device
+        as they are (the view as a dict would be deep-copied for each device and encoded
+        again by each socket)."""
+        message: dict[str, Any] = {"seq": self.seq, "text": self.text, "page": self.page}
+        if removed:
+            message["removed"] = True
+        return message
+
+
+def encoded(view: dict[str, Any]) -> Encoded:
+    """A view as both kinds of socket send it, rendered and encoded once for every device
+    of its seat."""
+    text = view_message(view)
+    return Encoded(view["seq"], text, page_message(text, view))
 
 
 def view_message(view: dict[str, Any]) -> str:
-    """A view as the socket sends it, encoded once here for every device of its seat: the
-    channel layer copies a text for free, where it would deep-copy a dict per device."""
+    """A view as an API client's socket sends it: ``{"type", "seq", "data"}``, encoded."""
     return json.dumps({"type": "view", "seq": view["seq"], "data": view})
+
+
+def page_message(text: str, view: dict[str, Any]) -> str:
+    """``text`` (``view_message(view)``) with the view's HTML as ``html``, for a table
+    page: the view's JSON is reused, not encoded a second time."""
+    html = render_to_string("table/_view.html", {"t": view})
+    return f'{text[:-1]}, "html": {json.dumps(html)}}}'
 
 
 async def _send_all(layer: Any, messages: list[tuple[str, dict[str, Any]]]) -> None:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import json
 import logging
 from typing import Any
 from urllib.parse import parse_qs
@@ -24,7 +23,6 @@ from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from channels.layers import get_channel_layer
 from channels.utils import await_many_dispatch
-from django.template.loader import render_to_string
 from django.utils import timezone
 
 from companion import throttling
@@ -82,7 +80,11 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             selectors.PUBLIC if self.seat is None else broadcast.seat_key(self.seat)
         )
         await self.accept()
-        await self.send_view()
+        try:
+            await self.send_view()
+        except LookupError:  # the table was deleted meanwhile
+            await self.close(code=4404)
+            return
         if not listening:
             await self.close(code=LAYER_DOWN)
 
@@ -151,21 +153,16 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await self.send_json({"type": "error", "errors": {"type": "Unknown message."}})
 
     async def table_changed(self, event: dict[str, Any]) -> None:
-        """Forward the seat's view as the server encoded it; a page gets its HTML too."""
+        """Forward the seat's view as the server rendered and encoded it once for every
+        device of the seat (``page``: with its HTML; ``text``: an API client's), untouched:
+        a push costs this socket no decoding, rendering or trip to the database thread."""
         if event.get("removed") and self.seat is not None:
             self.seat = None  # the host took this seat away: the device watches from now on
             await self._listen(selectors.PUBLIC)
-        if self.json_only:
-            await self.send(text_data=event["text"])
-        else:
-            await self.send_json(await self._with_html(json.loads(event["text"])))
-
-    @database_sync_to_async
-    def _with_html(self, message: dict[str, Any]) -> dict[str, Any]:
-        return {**message, "html": render_to_string("table/_view.html", {"t": message["data"]})}
+        await self.send(text_data=event["text"] if self.json_only else event["page"])
 
     async def send_view(self) -> None:
-        await self.send_json(await self._view())
+        await self.send(text_data=await self._view())
 
     @database_sync_to_async
     def _find(self) -> bool:
@@ -189,19 +186,22 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         )
         return selectors.seat_of(table, user=self.scope.get("user"), token=token)
 
-    def _current_seat(self) -> Seat | None:
-        """This socket's seat as it is now (its number, whether it was removed)."""
+    def _seat_number(self) -> int | None:
+        """This socket's seat's number as it is now; None once the seat was removed (the
+        start may renumber a seat, and a removal's push may have been lost)."""
         if self.seat is None:
             return None
-        return Seat.objects.filter(pk=self.seat.pk, removed=False).first()
+        seats = Seat.objects.filter(pk=self.seat.pk, removed=False)
+        return seats.values_list("number", flat=True).first()
 
     @database_sync_to_async
-    def _view(self) -> dict[str, Any]:
-        payload = selectors.view_for(selectors.table_by_code(self.table.code), self._current_seat())
-        message = {"type": "view", "seq": payload["seq"], "data": payload}
-        if not self.json_only:  # API clients skip the page's HTML
-            message["html"] = render_to_string("table/_view.html", {"t": payload})
-        return message
+    def _view(self) -> str:
+        """The seat's view now, encoded (with its HTML for a page) off the event loop."""
+        payload = selectors.device_view(
+            self.table.code, None if self.seat is None else self.seat.pk
+        )
+        text = broadcast.view_message(payload)
+        return text if self.json_only else broadcast.page_message(text, payload)
 
     @database_sync_to_async
     def _seen(self) -> int:
@@ -212,16 +212,16 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
 
     @database_sync_to_async
     def _act(self, content: dict[str, Any]) -> dict[str, Any]:
-        seat = self._current_seat()
-        if seat is None:
+        number = self._seat_number()
+        if number is None:
             return {"type": "error", "errors": {"seat": "Spectators cannot act."}}
-        refused = throttling.socket_refusal("table", f"seat-{seat.pk}")
+        refused = throttling.socket_refusal("table", f"seat-{self.seat.pk}")
         if refused:
             return {"type": "error", "errors": {"action": refused}}
         try:
             result = services.act(
                 table=self.table,
-                seat=seat.number,
+                seat=number,
                 payload=content["action"],
                 seen_seq=content.get("seq"),
                 client_id=content.get("client_id", ""),

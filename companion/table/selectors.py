@@ -7,6 +7,7 @@ where the property tests watch for it.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from django.http import HttpRequest
@@ -97,22 +98,51 @@ def seats_for_views(table: Table) -> list[Seat]:
     return list(table.seats.defer("list_body", "token").order_by("number"))
 
 
+def device_view(code: str, seat_id: int | None) -> dict[str, Any]:
+    """A connected device's payload as it is now: the table by ``code``, the view of the
+    device's seat by its row id (the public one when it watches or its seat was removed).
+    Each thing read once: the table, its seats (the device's among them), the newest action
+    and the events. ``LookupError`` when the table is gone."""
+    table = table_by_code(code)
+    if table is None:
+        raise LookupError(code)
+    rows = seats_for_views(table)
+    seat = next((s for s in rows if s.pk == seat_id and not s.removed), None)
+    return view_for(table, seat, seat_rows=rows)
+
+
 def views_by_seat(
-    table: Table, *, seat_rows: list[Seat] | None = None, latest: Any = UNREAD
+    table: Table,
+    *,
+    seat_rows: list[Seat] | None = None,
+    latest: Any = UNREAD,
+    keys: Collection[str] | None = None,
 ) -> dict[str, dict[str, Any]]:
     """Every seated device's payload and the public one, keyed by seat number (as text)
-    and ``public``: the seats and the newest action read once for the whole table (or
-    taken from a caller that already holds them)."""
+    and ``public`` (only those in ``keys``, when given): the seats, the newest action and
+    the events read once for the whole table (or taken from a caller that holds them)."""
     rows = seats_for_views(table) if seat_rows is None else seat_rows
-    latest = latest_action(table) if latest is UNREAD else latest
+    wanted = [None] if keys is None or PUBLIC in keys else []
+    wanted += [s for s in rows if not s.removed and (keys is None or str(s.number) in keys)]
+    if not wanted:
+        return {}
+    if latest is UNREAD and any(seat is not None for seat in wanted):
+        latest = latest_action(table)  # the public view never needs it
     events = logged_events(table)
-    views = {PUBLIC: view_for(table, None, seat_rows=rows, latest=latest, events=events)}
-    for seat in rows:
-        if not seat.removed:
-            views[str(seat.number)] = view_for(
-                table, seat, seat_rows=rows, latest=latest, events=events
-            )
-    return views
+    waits = awaited(table)
+    return {
+        PUBLIC if seat is None else str(seat.number): view_for(
+            table, seat, seat_rows=rows, latest=latest, events=events, awaiting=waits
+        )
+        for seat in wanted
+    }
+
+
+def awaited(table: Table) -> list[int]:
+    """The seats the game waits for (public): asked of the engine once per change."""
+    if table.status != TableStatus.PLAYING or not table.state:
+        return []
+    return get_game(table.game.slug).table_engine().awaiting(table.state)
 
 
 def logged_events(table: Table) -> list[dict[str, Any]]:
@@ -137,10 +167,12 @@ def view_for(
     seat_rows: list[Seat] | None = None,
     latest: Any = UNREAD,
     events: list[dict[str, Any]] | None = None,
+    awaiting: list[int] | None = None,
 ) -> dict[str, Any]:
     """The whole payload for one device: table facts, the engine's view of its seat and
     the log as that seat may read it. ``latest``: the newest action, when the caller has
-    read it (None: there is none); ``events``: ``logged_events``, when already read."""
+    read it (None: there is none); ``events`` and ``awaiting``: ``logged_events`` and
+    ``awaited``, when already known."""
     number = seat.number if seat else None
     seats = [
         {
@@ -175,8 +207,7 @@ def view_for(
     if table.status != TableStatus.OPEN and table.state:
         engine = system.table_engine()
         payload["view"] = engine.player_view(table.state, number)
-        if table.status == TableStatus.PLAYING:
-            payload["awaiting"] = engine.awaiting(table.state)
+        payload["awaiting"] = awaited(table) if awaiting is None else awaiting
         payload["log"] = engine.visible_log(
             logged_events(table) if events is None else events, number
         )

@@ -1,0 +1,166 @@
+"""Pushes as a table page gets them: each seat's view rendered and encoded once per change
+(never once per device), forwarded to its devices untouched, a page's text with the HTML
+of its own seat only; and the reads of a device's view, each made once."""
+
+from __future__ import annotations
+
+import json
+import uuid
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.test import Client
+
+from companion.asgi import application
+from companion.table import broadcast, selectors
+from companion.table.models import Seat, Table
+from tests.table.test_live_sync import _open_table, _remove_seat
+
+CHOOSE_CHARGE = '{"type": "choose", "target": 2, "action": "charge"}'
+
+
+def _socket(code: str, device: Client, query: str = "") -> WebsocketCommunicator:
+    cookie = "; ".join(f"{k}={v.value}" for k, v in device.cookies.items())
+    return WebsocketCommunicator(
+        application,
+        f"/ws/tables/{code}/{query}",
+        headers=[(b"cookie", cookie.encode()), (b"host", b"testserver")],
+    )
+
+
+async def _open(code: str, device: Client, query: str = "") -> WebsocketCommunicator:
+    socket = _socket(code, device, query)
+    assert (await socket.connect(timeout=5))[0]
+    first = json.loads(await socket.receive_from(timeout=5))
+    assert first["type"] == "view" and ("html" in first) == ("format=json" not in query)
+    return socket
+
+
+def _act(code: str, device: Client, action: str) -> int:
+    seq = Table.objects.get(code=code).seq
+    body = {"action": action, "seq": str(seq), "client_id": uuid.uuid4().hex}
+    return device.post(f"/t/{code}/act/", body).status_code
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+async def test_each_page_gets_its_own_seats_html_as_the_server_encoded_it_once(user):
+    code, devices = await sync_to_async(_open_table)(user)
+    bea = [await _open(code, devices[1]) for _ in range(2)]  # Bea's tablet and phone
+    ada = await _open(code, devices[0])
+    api = await _open(code, devices[1], "?format=json")
+    board = await _open(code, Client(), "?board=1")
+    assert await sync_to_async(_act)(code, devices[1], CHOOSE_CHARGE) == 200
+
+    texts = [await socket.receive_from(timeout=5) for socket in bea]
+    assert texts[0] == texts[1]  # the same text, forwarded untouched
+    mine = json.loads(texts[0])
+    assert mine["seq"] == 1 and 'data-seq="1"' in mine["html"]
+    assert "Your cards" in mine["html"] and "charge" in mine["html"]
+    assert mine["data"]["view"]["players"][1]["choice"]["action"] == "charge"
+
+    others = [json.loads(await s.receive_from(timeout=5)) for s in (ada, board)]
+    for other in others:
+        assert other["seq"] == 1
+        assert "choice" not in other["data"]["view"]["players"][1]
+        assert "Your cards" not in other["html"]  # nobody else's secret, in data or HTML
+    assert others[1]["data"]["me"] is None
+    pushed = json.loads(await api.receive_from(timeout=5))
+    assert "html" not in pushed and pushed == {k: v for k, v in mine.items() if k != "html"}
+    for socket in (*bea, ada, api, board):
+        await socket.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+async def test_a_seats_view_is_rendered_once_whatever_its_number_of_devices(user, monkeypatch):
+    code, devices = await sync_to_async(_open_table)(user)
+    renders: list[int] = []
+    real = broadcast.render_to_string
+
+    def counted(name: str, context: dict) -> str:
+        renders.append(context["t"]["seq"])
+        return real(name, context)
+
+    monkeypatch.setattr(broadcast, "render_to_string", counted)
+    sockets = [await _open(code, devices[n]) for n in range(3)]
+    renders.clear()  # the first views: one each, read on connecting
+    assert await sync_to_async(_act)(code, devices[1], CHOOSE_CHARGE) == 200
+    for socket in sockets:
+        await socket.receive_from(timeout=5)
+    with_one_device_each = len(renders)
+    assert 3 <= with_one_device_each <= 4  # the seats (and the board, when the layer can't tell)
+
+    sockets += [await _open(code, devices[1]) for _ in range(3)]  # three more on seat 1
+    renders.clear()
+    cy_charges_ada = '{"type": "choose", "target": 0, "action": "charge"}'
+    assert await sync_to_async(_act)(code, devices[2], cy_charges_ada) == 200
+    for socket in sockets:
+        assert json.loads(await socket.receive_from(timeout=5))["seq"] == 2
+    assert len(renders) == with_one_device_each
+    for socket in sockets:
+        await socket.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+async def test_a_removed_seats_page_gets_the_public_html_then_the_public_pushes(user):
+    code, devices = await sync_to_async(_open_table)(user)
+    socket = await _open(code, devices[2])
+    await sync_to_async(_remove_seat)(code, devices[0], 2)
+    removed = json.loads(await socket.receive_from(timeout=5))
+    assert removed["data"]["me"] is None and removed["data"]["legal_actions"] == []
+    assert 'data-seq="0"' in removed["html"] and "<button>Roll</button>" not in removed["html"]
+    assert await sync_to_async(_act)(code, devices[1], CHOOSE_CHARGE) == 200
+    public = json.loads(await socket.receive_from(timeout=5))
+    assert public["seq"] == 1 and public["data"]["me"] is None
+    assert "choice" not in public["data"]["view"]["players"][1]
+    await socket.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_devices_view_reads_the_table_its_seats_the_latest_action_and_the_events_once(
+    user, django_assert_num_queries
+):
+    code, _ = _open_table(user)
+    table = Table.objects.get(code=code)
+    seat = Seat.objects.get(table=table, number=1)
+    with django_assert_num_queries(4):  # table, seats, newest action, events
+        mine = selectors.device_view(code, seat.pk)
+    assert mine["me"] == 1 and mine["legal_actions"]
+    with django_assert_num_queries(3):  # the public view needs no newest action
+        public = selectors.device_view(code, None)
+    assert public["me"] is None and public["legal_actions"] == []
+    Seat.objects.filter(pk=seat.pk).update(removed=True)
+    assert selectors.device_view(code, seat.pk)["me"] is None  # removed: the public view
+    with pytest.raises(LookupError):
+        selectors.device_view("NOPE00", None)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_views_of_a_push_read_each_thing_once_and_only_the_views_wanted(
+    user, django_assert_num_queries
+):
+    code, _ = _open_table(user)
+    table = Table.objects.select_related("game").get(code=code)
+    with django_assert_num_queries(3):  # seats, newest action, events: for every view
+        every = selectors.views_by_seat(table)
+    assert set(every) == {selectors.PUBLIC, "0", "1", "2"}
+    with django_assert_num_queries(3):
+        two = selectors.views_by_seat(table, keys={"1", selectors.PUBLIC})
+    assert two == {k: every[k] for k in ("1", selectors.PUBLIC)}
+    with django_assert_num_queries(2):  # a board alone: no newest action
+        assert set(selectors.views_by_seat(table, keys={selectors.PUBLIC})) == {"public"}
+    with django_assert_num_queries(0):
+        assert selectors.views_by_seat(table, seat_rows=[], keys=set()) == {}
+
+
+def test_a_page_text_is_the_json_text_with_the_html_added(monkeypatch):
+    monkeypatch.setattr(broadcast, "render_to_string", lambda name, ctx: '<div a="1">é</div>')
+    view = {"seq": 7, "me": 1, "view": {"x": [1, 2]}}
+    both = broadcast.encoded(view)
+    assert json.loads(both.text) == {"type": "view", "seq": 7, "data": view}
+    assert json.loads(both.page) == {**json.loads(both.text), "html": '<div a="1">é</div>'}
+    assert both.message() == {"seq": 7, "text": both.text, "page": both.page}
+    assert both.message(removed=True)["removed"] is True
