@@ -19,6 +19,7 @@ subclass, which sets the class attributes and overrides ``setup``, ``view`` and
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -57,7 +58,7 @@ class Phase:
         return self.label or f"during {self.name.replace('-', ' ')}"
 
 
-class TableEngine:
+class TableEngine(ABC):
     """Base of every table engine; see the module docstring for what a game provides."""
 
     OPTIONS: ClassVar[dict[str, Any]] = {}
@@ -89,16 +90,16 @@ class TableEngine:
 
     # --- what a game provides ----------------------------------------------------------
 
+    @abstractmethod
     def setup(
         self, seats: list[Seat], options: Mapping[str, Any], rng: random.Random
     ) -> tuple[dict[str, Any], list[Event]]:
         """The state before the first action, and the events of dealing it."""
-        raise NotImplementedError
 
+    @abstractmethod
     def view(self, state: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know of ``state`` beyond the ``PUBLIC`` keys (None: the public
         board): its own secrets, and of the other seats only what they let show."""
-        raise NotImplementedError
 
     def offers(self, state: Mapping[str, Any], seat: int | None) -> list[dict[str, Any]]:
         """Action templates the page offers as buttons (the framework keeps only those the
@@ -122,7 +123,7 @@ class TableEngine:
     def seat_count(self, state: Mapping[str, Any]) -> int:
         return len(state["names"])
 
-    def stamp(self, state: Mapping[str, Any], event: Event) -> None:
+    def stamp(self, state: Mapping[str, Any], event: Event) -> None:  # noqa: B027 (optional)
         """Add facts of the new ``state`` to an event (a round number, ...)."""
 
     def visible_event(self, event: Mapping[str, Any], seat: int | None) -> Event | None:

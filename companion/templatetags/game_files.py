@@ -21,6 +21,6 @@ def game_template_of(slug: str, name: str) -> list[str]:
 @register.simple_tag
 def game_asset(slug: str, name: str) -> str:
     """The URL of the game's static file ``name`` (``table.css``...) when it has one,
-    else "": games without one need no placeholder file."""
+    else "": a game without one ships no empty file."""
     path = f"{PREFIX}/{slug}/{name}"
     return static(path) if finders.find(path) else ""
