@@ -1,6 +1,5 @@
 """ASGI entry point: HTTP through Django, WebSockets through Channels."""
 
-import gc
 import os
 
 from django.core.asgi import get_asgi_application
@@ -14,6 +13,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from companion.body_limits import BodyLimitMiddleware  # noqa: E402
 from companion.routing import websocket_urlpatterns  # noqa: E402
 from companion.table.origin import site_origins_only  # noqa: E402
+from companion.warmup import warm_and_freeze  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
@@ -22,5 +22,6 @@ application = ProtocolTypeRouter(
         "websocket": site_origins_only(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )
-# Startup objects live for the whole process: keep full collections from scanning them.
-gc.freeze()
+# Every game's modules and the table's templates loaded, then kept out of the
+# collector's reach: full collections no longer stall every table (companion/warmup.py).
+warm_and_freeze()

@@ -92,7 +92,8 @@ def send_views(table: Table, *, latest: Any = selectors.UNREAD) -> None:
     views = selectors.views_by_seat(
         table, seat_rows=rows, latest=latest, keys={key for _, key, _ in sends}
     )
-    texts = {key: encoded(view) for key, view in views.items()}
+    memo: dict[Any, str] = {}  # the parts of the pages every seat sees alike, rendered once
+    texts = {key: encoded(view, memo) for key, view in views.items()}
     messages = [(group, texts[key].message(removed=removed)) for group, key, removed in sends]
     if messages:
         async_to_sync(_send_all)(layer, messages)
@@ -126,11 +127,11 @@ class Encoded:
         return message
 
 
-def encoded(view: dict[str, Any]) -> Encoded:
+def encoded(view: dict[str, Any], memo: dict[Any, str] | None = None) -> Encoded:
     """A view as both kinds of socket send it, rendered and encoded once for every device
-    of its seat."""
+    of its seat. ``memo``: one change's ``{% shared %}`` parts, shared by its seats."""
     text = view_message(view)
-    return Encoded(view["seq"], text, page_message(text, view))
+    return Encoded(view["seq"], text, page_message(text, view, memo))
 
 
 def view_message(view: dict[str, Any]) -> str:
@@ -138,10 +139,10 @@ def view_message(view: dict[str, Any]) -> str:
     return json.dumps({"type": "view", "seq": view["seq"], "data": view})
 
 
-def page_message(text: str, view: dict[str, Any]) -> str:
+def page_message(text: str, view: dict[str, Any], memo: dict[Any, str] | None = None) -> str:
     """``text`` (``view_message(view)``) with the view's HTML as ``html``, for a table
     page: the view's JSON is reused, not encoded a second time."""
-    html = render_to_string("table/_view.html", {"t": view})
+    html = render_to_string("table/_view.html", {"t": view, "shared_memo": memo})
     return f'{text[:-1]}, "html": {json.dumps(html)}}}'
 
 

@@ -53,3 +53,52 @@ def line_chart(chart: Mapping[str, Any], width: int = 600, height: int = 220) ->
             )
     parts.append("</svg>")
     return mark_safe("".join(parts))
+
+
+@register.filter
+def field_by(items: Any, spec: str) -> dict[Any, Any]:
+    """``players|field_by:"seat:computer_name"``: ``{seat: computer_name}`` over the items,
+    so a ``{% shared %}`` part can name seats without being given their private fields."""
+    key, _, field = spec.partition(":")
+    try:
+        return {item[key]: item.get(field) for item in items}
+    except (KeyError, TypeError, AttributeError):
+        return {}
+
+
+MEMO = "shared_memo"  # the context variable that holds one change's rendered fragments
+
+
+class SharedNode(template.Node):
+    """See ``shared``."""
+
+    def __init__(self, names: dict[str, Any], nodelist: template.NodeList):
+        self.names, self.nodelist = names, nodelist
+
+    def render(self, context: template.Context) -> str:
+        values = {name: expr.resolve(context) for name, expr in self.names.items()}
+        memo = context.get(MEMO)
+        if memo is None:
+            return self.nodelist.render(context.new(values))
+        key = (id(self), repr(sorted(values.items())))
+        if key not in memo:
+            memo[key] = self.nodelist.render(context.new(values))
+        return memo[key]
+
+
+@register.tag
+def shared(parser: template.base.Parser, token: template.base.Token) -> SharedNode:
+    """``{% shared chart=v.energy_chart log=t.log %}…{% endshared %}``: a part of a table
+    page that every seat shown the same values sees alike, rendered once per change.
+
+    The body sees only the names given, so it cannot depend on whose page it is; when the
+    broadcast renders every seat's page of one change it passes one ``shared_memo`` dict,
+    and a body already rendered with equal values is reused (keyed by the values' repr).
+    Outside a broadcast the body is simply rendered."""
+    bits = token.split_contents()[1:]
+    names = template.base.token_kwargs(bits, parser)
+    if not names or bits:
+        raise template.TemplateSyntaxError("{% shared %} takes name=value arguments only")
+    nodelist = parser.parse(("endshared",))
+    parser.delete_first_token()
+    return SharedNode(names, nodelist)
