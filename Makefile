@@ -8,7 +8,7 @@ FONT := /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install run prod test lint format bench browser fonts migrate clean
+.PHONY: install run prod test lint format bench browser fonts poppler migrate clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -38,12 +38,17 @@ APT = if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
 fonts:
 	@test -f $(FONT) || { echo "Installing Debian's DejaVu fonts"; $(APT) fonts-dejavu-core >/dev/null; }
 
+# poppler-utils (pdftocairo) to compare print pages as pictures in the tests and the bench.
+poppler:
+	@command -v pdftocairo >/dev/null || { echo "Installing Debian's poppler-utils"; \
+	  $(APT) poppler-utils >/dev/null; }
+
 # Debian's chromium for the browser tests; installed once, never a browser download.
 browser:
 	@test -x $(CHROMIUM) || { echo "Installing Debian's chromium for the browser tests"; \
 	  $(APT) chromium >/dev/null; }
 
-test: install fonts browser
+test: install fonts poppler browser
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports --no-cache
 	# Browser tests run apart: Playwright's sync API keeps an event loop on its thread,
@@ -63,7 +68,7 @@ format: install
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
 
-bench: install
+bench: install fonts poppler
 	$(BIN)/python -m bench
 
 clean:

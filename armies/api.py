@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    OpenApiResponse,
+    PolymorphicProxySerializer,
+    extend_schema,
+)
 from rest_framework import permissions, status
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound, PermissionDenied, ValidationError
@@ -27,6 +34,7 @@ from armies.serializers import (
     ListInputSerializer,
     ListSummarySerializer,
     ListUpdateSerializer,
+    PlainTextImportSerializer,
     ReportSerializer,
     RestoreSerializer,
     VersionSerializer,
@@ -201,20 +209,50 @@ def _summary_text(saved_list: SavedList, user: Any) -> str:
 
 
 class ListImportView(APIView):
-    """Import an exported document as a new private list: all of it, or nothing."""
+    """Import an exported document, or a pasted plain-text list, as a new private list:
+    all of it, or nothing."""
 
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(
-        request=DocumentSerializer,
+        request=PolymorphicProxySerializer(
+            component_name="ListImport",
+            serializers=[DocumentSerializer, PlainTextImportSerializer],
+            resource_type_field_name=None,
+        ),
         responses={201: ImportResultSerializer},
-        examples=document_examples(),
+        examples=[
+            *document_examples(),
+            OpenApiExample(
+                "A pasted plain-text list",
+                value={"text": "Terran Makers\nMaker Rifle Company\n7x Maker Rifles"},
+                request_only=True,
+            ),
+        ],
     )
     def post(self, request: Request, game: str) -> Response:
+        """A document, or ``{"text": "<a pasted plain-text list>", "name": ""}``: the
+        same import, read from the text a list's "Plain text" export writes (or a
+        decklist); every line it cannot match is named as ``lines.<n>``."""
+        game_obj = _game_with_lists(game)
+        data = request.data
         try:
-            saved_list, report = services.list_import(
-                owner=request.user, game=_game_with_lists(game), document=request.data
-            )
+            if isinstance(data, Mapping) and "text" in data and "format" not in data:
+                name = data.get("name", "")
+                saved_list = services.list_import_text(
+                    owner=request.user,
+                    game=game_obj,
+                    text=data.get("text"),
+                    name=name if isinstance(name, str) else "",
+                )
+                report = get_game(game).validate_list(
+                    saved_list.body,
+                    selectors.list_catalogue(game=game_obj, user=request.user),
+                )
+            else:
+                saved_list, report = services.list_import(
+                    owner=request.user, game=game_obj, document=data
+                )
         except RuleError as exc:
             raise rule_error_to_validation(exc) from exc
         return Response(
@@ -250,11 +288,23 @@ class GalleryView(APIView):
     permission_classes = [permissions.AllowAny]
 
     @extend_schema(
-        parameters=[OpenApiParameter("q", str, description="Words to find.")],
+        parameters=[
+            OpenApiParameter("q", str, description="Words to find."),
+            OpenApiParameter(
+                "sort",
+                str,
+                enum=list(selectors.GALLERY_SORTS),
+                description="`new` (newest first, the default) or `copied` (most copied).",
+            ),
+        ],
         responses=ListSummarySerializer(many=True),
     )
     def get(self, request: Request, game: str) -> Response:
-        lists = selectors.gallery(game=_game_with_lists(game), q=request.query_params.get("q", ""))
+        lists = selectors.gallery(
+            game=_game_with_lists(game),
+            q=request.query_params.get("q", ""),
+            sort=request.query_params.get("sort", "new"),
+        )
         return Response(ListSummarySerializer(lists[:200], many=True).data)
 
 

@@ -10,6 +10,7 @@ import secrets
 
 from django.conf import settings
 from django.db import models
+from django.db.models.functions import Lower
 from django.urls import reverse
 
 from catalog.models import Game
@@ -23,6 +24,25 @@ class ListVisibility(models.TextChoices):
     PRIVATE = "private", "Private"
     LINK = "link", "Anyone with the link (read-only)"
     PUBLIC = "public", "Public gallery"
+
+
+class ListTag(models.Model):
+    """A player's own label for lists ("tournament", "to paint"): one set of tags per
+    player across every game, so "My lists" can be filtered the same way for all."""
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="list_tags"
+    )
+    name = models.CharField(max_length=40)
+
+    class Meta:
+        ordering = [Lower("name")]
+        constraints = [
+            models.UniqueConstraint(Lower("name"), "owner", name="list_tag_unique_name"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
 
 
 class SavedList(models.Model):
@@ -48,12 +68,19 @@ class SavedList(models.Model):
     copied_from = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="copies"
     )
+    # How many times other players copied this list: kept as a number, since a copy may
+    # later be deleted or its owner leave, and the gallery sorts by it.
+    copy_count = models.PositiveIntegerField(default=0)
+    tags = models.ManyToManyField(ListTag, blank=True, related_name="lists")
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
     class Meta:
         ordering = ["-updated"]
-        indexes = [models.Index(fields=["game", "visibility", "-updated"])]
+        indexes = [
+            models.Index(fields=["game", "visibility", "-updated"]),
+            models.Index(fields=["game", "visibility", "-copy_count"], name="list_most_copied"),
+        ]
 
     def __str__(self) -> str:
         return self.name

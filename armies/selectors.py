@@ -63,8 +63,16 @@ def lists_of(*, game: Game, user: Any) -> QuerySet[SavedList]:
     return SavedList.objects.filter(game=game, owner=user).select_related("game", "owner")
 
 
-def gallery(*, game: Game, q: str = "") -> QuerySet[SavedList]:
-    """Lists their owners put in the game's public gallery, searchable by name and notes."""
+# How the gallery may be sorted: the key a page or the API sends -> (label, ordering).
+GALLERY_SORTS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "new": ("Newest", ("-created", "-pk")),
+    "copied": ("Most copied", ("-copy_count", "-created", "-pk")),
+}
+
+
+def gallery(*, game: Game, q: str = "", sort: str = "new") -> QuerySet[SavedList]:
+    """Lists their owners put in the game's public gallery, searchable by name and notes,
+    newest first or most copied first (an unknown ``sort`` is the newest)."""
     qs = SavedList.objects.filter(game=game, visibility=ListVisibility.PUBLIC).select_related(
         "game", "owner"
     )
@@ -72,7 +80,8 @@ def gallery(*, game: Game, q: str = "") -> QuerySet[SavedList]:
         qs = qs.filter(
             Q(name__icontains=word) | Q(notes__icontains=word) | Q(owner__username__iexact=word)
         )
-    return qs
+    _, ordering = GALLERY_SORTS.get(sort, GALLERY_SORTS["new"])
+    return qs.order_by(*ordering)
 
 
 def list_for_viewer(*, game: Game, pk: int, user: Any) -> SavedList | None:

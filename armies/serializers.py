@@ -44,8 +44,10 @@ class ListSummarySerializer(serializers.ModelSerializer):
             "legal",
             "total",
             "version",
+            "copy_count",
             "updated",
         ]
+        read_only_fields = ["copy_count"]
 
 
 def _object(value: object) -> object:
@@ -132,6 +134,18 @@ class DocumentSerializer(serializers.Serializer):
     notes = serializers.CharField(required=False, allow_blank=True)
     catalogue_version = serializers.CharField(required=False, allow_blank=True)
     list = serializers.DictField(help_text="The game's list body.")
+
+
+class PlainTextImportSerializer(serializers.Serializer):
+    """A pasted plain-text list: what a list's "Plain text" export writes, or a decklist."""
+
+    text = serializers.CharField(
+        help_text='One entry a line: "3 Name", "3x Name" or "Name x3"; headers, blank and '
+        "# lines are skipped. Unmatched lines are named as lines.<n> (n from 1)."
+    )
+    name = serializers.CharField(
+        required=False, allow_blank=True, help_text="The new list's name (optional)."
+    )
 
 
 class ImportResultSerializer(serializers.Serializer):

@@ -12,7 +12,7 @@ from dataclasses import replace
 from datetime import timedelta
 from typing import Any
 
-from django.db import transaction
+from django.db import models, transaction
 from django.utils import timezone
 
 from armies import selectors
@@ -20,6 +20,7 @@ from armies.models import CollectionItem, ListVersion, ListVisibility, SavedList
 from catalog.models import Game
 from companion import json_limits
 from companion.body_limits import LIST_BODY_BYTES
+from companion.games import list_editing
 from companion.games.base import RuleError
 from companion.games.building import BuildReport
 from companion.games.registry import get_game
@@ -179,11 +180,16 @@ def list_restore(*, saved_list: SavedList, number: int) -> SavedList:
     return saved_list
 
 
+@transaction.atomic
 def list_copy(*, source: SavedList, owner: Any, body: Mapping[str, Any]) -> SavedList:
     """Copy a list the user may see into their own lists (private); ``body`` is what the
-    user was allowed to see of it, so a copy never carries the original owner's secrets."""
-    name = source.name if source.owner_id == owner.pk else f"{source.name} (copy)"
-    return list_create(
+    user was allowed to see of it, so a copy never carries the original owner's secrets.
+
+    A copy by another player counts on the source (the gallery's "most copied"); an
+    owner duplicating their own list does not."""
+    own = source.owner_id == owner.pk
+    name = source.name if own else f"{source.name} (copy)"
+    copy = list_create(
         owner=owner,
         game=source.game,
         name=name[:120],
@@ -192,6 +198,9 @@ def list_copy(*, source: SavedList, owner: Any, body: Mapping[str, Any]) -> Save
         copied_from=source,
         note=f"copied from list {source.pk}",
     )
+    if not own:  # F(): two players copying at once both count
+        SavedList.objects.filter(pk=source.pk).update(copy_count=models.F("copy_count") + 1)
+    return copy
 
 
 def list_delete(*, saved_list: SavedList) -> None:
@@ -308,3 +317,20 @@ def list_edit(*, saved_list: SavedList, op: str, args: Mapping[str, str]) -> Sav
         locked.body if isinstance(locked.body, dict) else {}, op, args, catalogue
     )
     return list_save(saved_list=locked, body=body, coalesce=True)
+
+
+@transaction.atomic
+def list_import_text(*, owner: Any, game: Game, text: Any, name: str = "") -> SavedList:
+    """A new private list from a pasted plain-text list, or nothing at all: every line the
+    game cannot match is named (``lines.<n>``) and the player fixes the text."""
+    _game_system_checks(game)
+    system = get_game(game.slug)
+    catalogue = selectors.list_catalogue(game=game, user=owner)
+    edits = system.capability("list_edits")
+    reading = list_editing.read_plain_text(edits, text, catalogue, game.name)
+    if reading.problems:
+        raise RuleError(reading.problems)
+    title = (name or "").strip() or reading.name or "Pasted list"
+    return list_create(
+        owner=owner, game=game, name=title[:120], body=reading.body, note="imported from text"
+    )

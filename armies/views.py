@@ -15,9 +15,11 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import select_template
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
-from armies import selectors, services
+from armies import diffs, selectors, services, tagging
 from armies.models import ListVisibility, SavedList
 from catalog.models import Faction, Game
 from companion import json_limits
@@ -92,17 +94,67 @@ def _builder_context(
 
 @login_required
 def my_lists(request: HttpRequest, game: str) -> HttpResponse:
+    """One game's part of "My lists", with the form that starts a list of that game."""
     game_obj, system = _game(game)
+    return _my_lists_page(
+        request,
+        game_obj,
+        {"system": system, "factions": game_obj.factions.filter(is_draft=False)},
+    )
+
+
+@login_required
+def all_lists(request: HttpRequest) -> HttpResponse:
+    """The one "My lists" page across every game: filter by game, tag and name."""
+    return _my_lists_page(request, None, {})
+
+
+def _my_lists_page(
+    request: HttpRequest, game_obj: Game | None, extra: dict[str, Any]
+) -> HttpResponse:
+    q = request.GET.get("q", "").strip()[:100]
+    tag = request.GET.get("tag", "").strip()[:20]
+    chosen = game_obj.slug if game_obj else request.GET.get("game", "").strip()[:60]
+    games = Game.objects.filter(slug__in=tagging.games_with_lists())
     return render(
         request,
         "armies/my_lists.html",
         {
             "game": game_obj,
-            "system": system,
-            "lists": selectors.lists_of(game=game_obj, user=request.user),
-            "factions": game_obj.factions.filter(is_draft=False),
+            "games": games,
+            "chosen_game": chosen,
+            "q": q,
+            "tag": tag,
+            "tags": tagging.tags_of(request.user),
+            "lists": tagging.my_lists(user=request.user, game=chosen, tag=tag, q=q)[:500],
+            "here": request.get_full_path(),
+            **extra,
         },
     )
+
+
+@login_required
+@require_POST
+def list_tags(request: HttpRequest, game: str, pk: int) -> HttpResponse:
+    """Add a tag to one's list (``tag``: its name) or take one off (``remove``: its id),
+    then back to the page the form was on."""
+    game_obj, _ = _game(game)
+    saved_list = _owned(request, game_obj, pk)
+    try:
+        if "remove" in request.POST:
+            tagging.tag_remove(saved_list=saved_list, tag_id=request.POST.get("remove"))
+        else:
+            tag = tagging.tag_add(saved_list=saved_list, name=request.POST.get("tag", ""))
+            messages.success(request, f"Tagged {saved_list.name} “{tag.name}”.")
+    except RuleError as exc:
+        for message in exc.errors.values():
+            messages.error(request, message)
+    back = request.POST.get("next", "")
+    if not url_has_allowed_host_and_scheme(
+        back, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        back = reverse("armies:all")
+    return redirect(back)
 
 
 @login_required
@@ -138,7 +190,9 @@ def shared(request: HttpRequest, token: str) -> HttpResponse:
     saved_list = selectors.shared_list(token)
     if saved_list is None:
         raise Http404("No such shared list.")
-    return render(request, "armies/detail.html", _builder_context(request, saved_list))
+    context = _builder_context(request, saved_list)
+    context["via_share_link"] = True  # the breadcrumb must not claim the gallery
+    return render(request, "armies/detail.html", context)
 
 
 @login_required
@@ -160,6 +214,12 @@ def edit(request: HttpRequest, game: str, pk: int) -> HttpResponse:
     if request.headers.get("HX-Request"):
         saved_list.refresh_from_db()
         context = _builder_context(request, saved_list, error)
+        # what the tap sent: a refused value stays in its field beside the reason, and
+        # the add forms keep the plan or card the player chose
+        context["action_args"] = {k: v[:100] for k, v in args.items() if k != "body"}
+        context["last_op"] = op
+        edits = get_game(game_obj.slug).capability("list_edits")
+        context["undo_barrier"] = op in getattr(edits, "NOT_UNDONE", ())
         return render(request, "armies/_builder.html", context, status=200)
     if error:
         for path, message in error.items():
@@ -197,17 +257,21 @@ def settings_view(request: HttpRequest, game: str, pk: int) -> HttpResponse:
 
 @login_required
 def versions(request: HttpRequest, game: str, pk: int) -> HttpResponse:
+    """The history; with ``a`` and ``b`` (version numbers), what changed from a to b."""
     game_obj, _ = _game(game)
     saved_list = _owned(request, game_obj, pk)
-    return render(
-        request,
-        "armies/versions.html",
-        {
-            "game": game_obj,
-            "list": saved_list,
-            "versions": saved_list.versions.all(),
-        },
-    )
+    all_versions = list(saved_list.versions.all())
+    by_number = {v.number: v for v in all_versions}
+    context: dict[str, Any] = {"game": game_obj, "list": saved_list, "versions": all_versions}
+    if "a" in request.GET or "b" in request.GET:
+        try:
+            old = by_number[int(request.GET.get("a", ""))]
+            new = by_number[int(request.GET.get("b", saved_list.version))]
+        except (KeyError, ValueError):
+            context["compare_error"] = "Choose two versions of this list to compare."
+            return render(request, "armies/versions.html", context, status=400)
+        context.update(old=old, new=new, diff=diffs.compare(saved_list, old, new))
+    return render(request, "armies/versions.html", context)
 
 
 @login_required
@@ -260,9 +324,19 @@ def export(request: HttpRequest, game: str, pk: int) -> HttpResponse:
     return response
 
 
+def _visible_or_shared(request: HttpRequest, game: Game, pk: int) -> SavedList:
+    """A list the viewer may see, or one opened through its share link (``?token=``),
+    the way Print and 3D carry it; anything else is the same 404."""
+    token = request.GET.get("token", "")
+    shared_list = selectors.shared_list(token) if token else None
+    if shared_list is not None and shared_list.pk == pk and shared_list.game_id == game.pk:
+        return shared_list
+    return _visible(request, game, pk)
+
+
 def summary(request: HttpRequest, game: str, pk: int) -> HttpResponse:
     game_obj, system = _game(game)
-    saved_list = _visible(request, game_obj, pk)
+    saved_list = _visible_or_shared(request, game_obj, pk)
     body, report = selectors.report_for(saved_list, request.user)
     catalogue = selectors.list_catalogue(game=game_obj, user=saved_list.owner)
     text = f"{saved_list.name} ({game_obj.name})\n{system.list_summary(body, catalogue, report)}\n"
@@ -275,6 +349,8 @@ def import_list(request: HttpRequest, game: str) -> HttpResponse:
     game_obj, system = _game(game)
     errors: dict[str, str] = {}
     text = ""
+    if request.method == "POST" and "text" in request.POST:
+        return _import_text(request, game_obj, system)
     if request.method == "POST":
         upload = request.FILES.get("file")
         text = (
@@ -307,9 +383,37 @@ def import_list(request: HttpRequest, game: str) -> HttpResponse:
     )
 
 
+def _import_text(request: HttpRequest, game_obj: Game, system: GameSystem) -> HttpResponse:
+    """The paste box: a plain-text list or decklist becomes a new list, or the page
+    names every line it could not match and keeps the text to fix."""
+    text = request.POST.get("text", "")
+    name = request.POST.get("name", "")
+    try:
+        saved_list = services.list_import_text(
+            owner=request.user, game=game_obj, text=text, name=name
+        )
+    except RuleError as exc:
+        return render(
+            request,
+            "armies/import.html",
+            {
+                "game": game_obj,
+                "system": system,
+                "text_errors": exc.errors,
+                "plain_text": text,
+                "plain_name": name,
+            },
+            status=400,
+        )
+    messages.success(request, f"Imported {saved_list.name} from the pasted text.")
+    return redirect(saved_list)
+
+
 def gallery(request: HttpRequest, game: str) -> HttpResponse:
     game_obj, system = _game(game)
     q = request.GET.get("q", "").strip()
+    sort = request.GET.get("sort", "new")
+    sort = sort if sort in selectors.GALLERY_SORTS else "new"
     return render(
         request,
         "armies/gallery.html",
@@ -317,7 +421,9 @@ def gallery(request: HttpRequest, game: str) -> HttpResponse:
             "game": game_obj,
             "system": system,
             "q": q,
-            "lists": selectors.gallery(game=game_obj, q=q)[:100],
+            "sort": sort,
+            "sorts": [(key, label) for key, (label, _) in selectors.GALLERY_SORTS.items()],
+            "lists": selectors.gallery(game=game_obj, q=q, sort=sort)[:100],
         },
     )
 

@@ -78,23 +78,59 @@ class HomebrewForm(forms.Form):
         initial=Visibility.PRIVATE,
     )
 
-    def __init__(self, *args: Any, system: GameSystem, kind: KindSpec, factions, **kwargs: Any):
+    def __init__(
+        self,
+        *args: Any,
+        system: GameSystem,
+        kind: KindSpec,
+        factions,
+        covered: frozenset[str] | set[str] = frozenset(),
+        **kwargs: Any,
+    ):
+        """``covered`` names the data fields another form asks (the game's calculator)."""
         super().__init__(*args, **kwargs)
         self.kind = kind
+        self.covered = set(covered)
         self.fields["faction"].choices = [("", "Neutral / none")] + [
             (f.slug, f.name) for f in factions
         ]
-        if kind.categories:
+        # A kind whose categories are the choices of one of its fields (a unit's type) takes
+        # its category from that field: asking both would ask the same thing twice.
+        self.category_field = next(
+            (
+                f.name
+                for f in kind.fields
+                if kind.categories and f.type == "choice" and f.choices == kind.categories
+            ),
+            None,
+        )
+        if kind.categories and self.category_field is None:
             self.fields["category"].choices = [("", "—")] + [(c, c) for c in kind.categories]
         else:
             del self.fields["category"]
         for spec in kind.fields:
-            self.fields[f"data__{spec.name}"] = _form_field(spec)
+            if spec.name not in self.covered:
+                self.fields[f"data__{spec.name}"] = _form_field(spec)
+
+    def entry_fields(self) -> list[forms.BoundField]:
+        """Name, faction, category, text: what every entry has, asked first."""
+        return [self[n] for n in ("name", "faction", "category", "text") if n in self.fields]
+
+    def data_fields(self) -> list[forms.BoundField]:
+        return [self[n] for n in self.fields if n.startswith("data__")]
+
+    def category_of(self, data: dict[str, Any]) -> str:
+        """The entry's category: picked, or the value of the field it repeats."""
+        if self.category_field is not None:
+            return str(data.get(self.category_field) or "")
+        return self.cleaned_data.get("category", "")
 
     def data_values(self) -> dict[str, Any]:
         """The ``data`` object from the cleaned form, leaving out empty optional values."""
         values: dict[str, Any] = {}
         for spec in self.kind.fields:
+            if spec.name in self.covered:
+                continue
             value = self.cleaned_data.get(f"data__{spec.name}")
             if value in (None, "", []) or (spec.type == "bool" and value is False):
                 continue

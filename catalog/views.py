@@ -10,9 +10,10 @@ from django.core.paginator import Paginator
 from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.cache import add_never_cache_headers, patch_vary_headers
 from django.views.decorators.http import require_POST
 
-from catalog import selectors, services
+from catalog import readable, selectors, services
 from catalog.forms import HomebrewForm
 from catalog.models import Entry, Faction, Game
 from companion.games import reference
@@ -89,13 +90,20 @@ def entry_list(request: HttpRequest, game: str) -> HttpResponse:
         "factions": game_obj.factions.all(),
         "uses_choices": used,
         "columns": kind.list_fields(),
+        "names": readable.names_of(game_obj),
     }
-    template = (
-        "catalog/_entry_rows.html"
-        if request.headers.get("HX-Request")
-        else ("catalog/entry_list.html")
+    partial = bool(request.headers.get("HX-Request")) and not request.headers.get(
+        "HX-History-Restore-Request"
     )
-    return render(request, template, context)
+    template = "catalog/_entry_rows.html" if partial else "catalog/entry_list.html"
+    response = render(request, template, context)
+    # The results alone answer htmx at the page's own URL: caches must tell the two
+    # apart, and the partial is never kept, so Back (which prefers any cached copy of
+    # the URL) gets the whole page again.
+    patch_vary_headers(response, ["HX-Request"])
+    if partial:
+        add_never_cache_headers(response)  # no-store among them
+    return response
 
 
 def entry_detail(request: HttpRequest, game: str, pk: int, slug: str) -> HttpResponse:
@@ -115,7 +123,8 @@ def shared_entry(request: HttpRequest, token: str) -> HttpResponse:
 
 def _render_entry(request, game_obj: Game, system: GameSystem, entry: Entry) -> HttpResponse:
     kind = system.kind(entry.kind)
-    facts = system.facts(entry.kind, entry.data)
+    names = readable.names_of(game_obj)
+    facts = readable.readable_facts(system.facts(entry.kind, entry.data), names)
     titles = {section.id: section.title for section in selectors.rules_sections(game_obj.slug)}
     breakdown = None
     if kind.priced:
@@ -136,9 +145,10 @@ def _render_entry(request, game_obj: Game, system: GameSystem, entry: Entry) -> 
             "referenced_by": entry.referenced_by.select_related("game")
             .filter(owner__isnull=True)
             .order_by("kind", "name"),
-            "breakdown": breakdown[1] if breakdown else None,
+            "breakdown": readable.term_labels(system, breakdown[1]) if breakdown else None,
             "mounted_total": _titan_total(entry),
             "rule_title": titles.get(entry.rule, entry.rule),
+            "names": names,
         },
     )
 
@@ -171,6 +181,7 @@ def faction_detail(request: HttpRequest, game: str, faction: str) -> HttpRespons
             "faction": faction_obj,
             "entries": entries,
             "special_rules": specials,
+            "names": readable.names_of(game_obj),
         },
     )
 
@@ -213,7 +224,12 @@ def rules(request: HttpRequest, game: str) -> HttpResponse:
 
 @login_required
 def my_homebrew(request: HttpRequest) -> HttpResponse:
-    entries = Entry.objects.filter(owner=request.user).select_related("game", "faction")
+    entries = list(Entry.objects.filter(owner=request.user).select_related("game", "faction"))
+    for entry in entries:  # "Formation plan", not its slug
+        try:
+            entry.kind_label = get_game(entry.game.slug).kind(entry.kind).label
+        except KeyError:
+            entry.kind_label = entry.kind.replace("-", " ").capitalize()
     return render(request, "catalog/homebrew_list.html", {"entries": entries})
 
 
@@ -221,46 +237,13 @@ def my_homebrew(request: HttpRequest) -> HttpResponse:
 def homebrew_create(request: HttpRequest, game: str, kind: str) -> HttpResponse:
     game_obj, system = _game(game)
     kind_spec = _homebrew_kind(system, kind)
-    form = HomebrewForm(
-        request.POST or None, system=system, kind=kind_spec, factions=game_obj.factions.all()
-    )
-    if request.method == "POST" and form.is_valid():
-        try:
-            entry = services.homebrew_create(
-                owner=request.user,
-                game=game_obj,
-                kind=kind_spec.slug,
-                name=form.cleaned_data["name"],
-                faction=form.cleaned_data["faction"],
-                category=form.cleaned_data.get("category", ""),
-                text=form.cleaned_data["text"],
-                data=form.data_values(),
-                visibility=form.cleaned_data["visibility"],
-            )
-        except RuleError as exc:
-            form.add_rule_errors(exc.errors)
-        else:
-            messages.success(request, f"Saved {entry.name}.")
-            return redirect(entry.get_absolute_url())
-    return render(
-        request,
-        "catalog/homebrew_form.html",
-        {
-            "game": game_obj,
-            "system": system,
-            "kind": kind_spec,
-            "form": form,
-            "entry": None,
-        },
-        status=400 if form.errors else 200,
-    )
+    return _homebrew_form(request, game_obj, system, kind_spec, None, {})
 
 
 @login_required
 def homebrew_edit(request: HttpRequest, game: str, pk: int) -> HttpResponse:
     game_obj, system = _game(game)
     entry = get_object_or_404(Entry, game=game_obj, pk=pk, owner=request.user)
-    kind_spec = system.kind(entry.kind)
     initial = {
         "name": entry.name,
         "faction": entry.faction.slug if entry.faction else "",
@@ -269,40 +252,75 @@ def homebrew_edit(request: HttpRequest, game: str, pk: int) -> HttpResponse:
         "visibility": entry.visibility,
         **{f"data__{k}": v for k, v in entry.data.items()},
     }
+    return _homebrew_form(request, game_obj, system, system.kind(entry.kind), entry, initial)
+
+
+def _homebrew_form(
+    request: HttpRequest,
+    game_obj: Game,
+    system: GameSystem,
+    kind_spec,
+    entry: Entry | None,
+    initial: dict,
+) -> HttpResponse:
+    """New or edit: the kind's fields, or for the priced kind the calculator's own form
+    (the same fields, traits ticked, price live); a refusal saves nothing."""
+    from catalog import calculator  # calculator imports this module
+
+    calc = calculator.calculator_for_kind(game_obj, system, kind_spec.slug)
+    post = request.POST if request.method == "POST" else None
     form = HomebrewForm(
-        request.POST or None,
+        post,
         initial=initial,
         system=system,
         kind=kind_spec,
         factions=game_obj.factions.all(),
+        covered=calc.covers() if calc else frozenset(),
     )
-    if request.method == "POST" and form.is_valid():
+    profile: dict = {}
+    profile_errors: dict[str, str] = {}
+    if calc is not None:
+        start = entry.data if entry is not None else calc.spec.START
+        profile, profile_errors = calculator.homebrew_profile(calc, post, start, request.user)
+    if post is not None and form.is_valid() and not profile_errors:
+        data = {**form.data_values(), **calculator.stored_profile(profile)}
+        fields = {
+            "name": form.cleaned_data["name"],
+            "faction": form.cleaned_data["faction"],
+            "category": form.category_of(data),
+            "text": form.cleaned_data["text"],
+            "data": data,
+            "visibility": form.cleaned_data["visibility"],
+        }
         try:
-            services.homebrew_update(
-                entry=entry,
-                name=form.cleaned_data["name"],
-                faction=form.cleaned_data["faction"],
-                category=form.cleaned_data.get("category", ""),
-                text=form.cleaned_data["text"],
-                data=form.data_values(),
-                visibility=form.cleaned_data["visibility"],
-            )
+            if entry is None:
+                entry = services.homebrew_create(
+                    owner=request.user, game=game_obj, kind=kind_spec.slug, **fields
+                )
+            else:
+                services.homebrew_update(entry=entry, **fields)
         except RuleError as exc:
-            form.add_rule_errors(exc.errors)
+            errors = exc.errors
+            if calc is not None:
+                profile_errors, errors = calculator.split_errors(calc, errors)
+            form.add_rule_errors(errors)
         else:
             messages.success(request, f"Saved {entry.name}.")
             return redirect(entry.get_absolute_url())
+    context = {
+        "game": game_obj,
+        "system": system,
+        "kind": kind_spec,
+        "form": form,
+        "entry": entry if entry is not None and entry.pk else None,
+    }
+    if calc is not None:
+        context |= calculator.homebrew_context(calc, profile, profile_errors, request.user)
     return render(
         request,
         "catalog/homebrew_form.html",
-        {
-            "game": game_obj,
-            "system": system,
-            "kind": kind_spec,
-            "form": form,
-            "entry": entry,
-        },
-        status=400 if form.errors else 200,
+        context,
+        status=400 if form.errors or profile_errors else 200,
     )
 
 

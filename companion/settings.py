@@ -109,6 +109,7 @@ THROTTLE_RATES = {
     "builder": "600/min",
     "table": "240/min",
     "tables": "120/hour",
+    "mail": "10/hour",  # password reset e-mails: a form must not become a mail cannon
 }
 
 AUTHENTICATION_BACKENDS = [
@@ -255,6 +256,25 @@ AUTH_PASSWORD_VALIDATORS = [
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "catalog:home"
 LOGOUT_REDIRECT_URL = "catalog:home"
+
+# E-mail (password reset links): printed on the console unless an SMTP server is named.
+# With EMAIL_HOST set, mail goes through it; EMAIL_BACKEND still wins when given.
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+EMAIL_BACKEND = os.environ.get(
+    "EMAIL_BACKEND",
+    "django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend",
+)
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT") or (587 if EMAIL_USE_TLS else 25))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT") or 10)  # a slow server never hangs a page
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL") or "Muster <muster@localhost>"
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+# A reset link works for three days, and only once (Django's token changes with the password).
+PASSWORD_RESET_TIMEOUT = 3 * 24 * 3600
 
 LANGUAGE_CODE = "en"
 TIME_ZONE = "UTC"

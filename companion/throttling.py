@@ -26,6 +26,7 @@ WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 THROTTLED: dict[str, tuple[str, frozenset[str]]] = {
     "login": ("login", frozenset({"POST"})),
     "signup": ("signup", frozenset({"POST"})),
+    "password_reset": ("mail", frozenset({"POST"})),
     "printing:form": ("print", frozenset({"POST"})),
     "printing:calibrate": ("print", frozenset({"POST"})),
     "printing:retry": ("print", frozenset({"POST"})),
@@ -47,6 +48,7 @@ THROTTLED: dict[str, tuple[str, frozenset[str]]] = {
     "api-list-list": ("lists", frozenset({"POST"})),
     "armies:edit": ("builder", frozenset({"POST"})),
     "armies:new": ("lists", frozenset({"POST"})),
+    "armies:tags": ("builder", frozenset({"POST"})),
     "table:act": ("table", frozenset({"POST"})),
     "table:undo": ("table", frozenset({"POST"})),
     "api-table-actions": ("table", frozenset({"POST"})),

@@ -9,7 +9,6 @@ from pathlib import Path
 
 from django.contrib import messages
 from django.contrib.auth import login
-from django.contrib.auth.forms import UserCreationForm
 from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
@@ -18,9 +17,11 @@ from django.urls import reverse
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 
+from companion.accounts import SignupForm
+
 
 def signup(request: HttpRequest) -> HttpResponse:
-    form = UserCreationForm(request.POST or None)
+    form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
@@ -42,6 +43,7 @@ SERVICE_WORKER = Path(__file__).resolve().parent / "static" / "sw.js"
 # and table.js are kept as the pages load them).
 SHELL = (
     "muster.css",
+    "muster.js",
     "table.js",
     "table-offline.css",
     "vendor/htmx.min.js",
@@ -69,7 +71,14 @@ def service_worker_config() -> dict[str, object]:
         "home": reverse("table:home"),
         "pages": list(KEPT_PAGES),
         "views": TABLE_VIEW,
-        "signOut": [reverse("login"), reverse("logout"), reverse("signup")],
+        # posts after which this device forgets the pages it kept (another player, or
+        # none: a deleted account's private lists must not stay readable offline)
+        "signOut": [
+            reverse("login"),
+            reverse("logout"),
+            reverse("signup"),
+            reverse("account-delete"),
+        ],
     }
 
 

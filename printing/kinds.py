@@ -24,7 +24,7 @@ def _cards(params: dict[str, Any]) -> tuple[list[dict[str, Any]], dict[str, Any]
     return items, back, title
 
 
-@producer("cards-pdf", version="3", title="Cards (PDF)")
+@producer("cards-pdf", version="4", title="Cards (PDF)")
 def cards_pdf(params: dict[str, Any], progress: Progress) -> Product:
     settings = Settings.read(params.get("settings"))
     cards, back, title = _cards(params)
@@ -32,7 +32,7 @@ def cards_pdf(params: dict[str, Any], progress: Progress) -> Product:
     return Product(_filename(title, "pdf"), "application/pdf", data)
 
 
-@producer("cards-png", version="3", title="Cards (PNG, 300 dpi, zipped)")
+@producer("cards-png", version="4", title="Cards (PNG, 300 dpi, zipped)")
 def cards_png(params: dict[str, Any], progress: Progress) -> Product:
     settings = Settings.read(params.get("settings"))
     cards, back, title = _cards(params)
@@ -40,7 +40,7 @@ def cards_png(params: dict[str, Any], progress: Progress) -> Product:
     return Product(_filename(title, "zip"), "application/zip", data)
 
 
-@producer("sheet-pdf", version="2", title="Sheets (PDF)")
+@producer("sheet-pdf", version="3", title="Sheets (PDF)")
 def sheet_pdf(params: dict[str, Any], progress: Progress) -> Product:
     settings = Settings.read(params.get("settings"))
     shape, items, _, title = printables.build(params)

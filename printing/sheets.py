@@ -174,6 +174,34 @@ def hex_corners(cx: float, cy: float, side: float) -> str:
     )
 
 
+HEX_PAD = 4.0  # mm of paper around the board's outer hexes
+
+
+def board_size(cols: int, rows: int, side: float) -> tuple[float, float]:
+    """The board's width and height in mm for hexes of ``side`` mm."""
+    return side * (1.5 * (cols - 1) + 2) + 2 * HEX_PAD, side * SQRT3 * (rows + 0.5) + 2 * HEX_PAD
+
+
+def _tiles(length: float, room: float) -> int:
+    """How many pages (overlapping by ``OVERLAP``) ``length`` mm takes across ``room``."""
+    return 1 if length <= room else math.ceil((length - OVERLAP) / (room - OVERLAP))
+
+
+def filled_side(item: dict[str, Any], settings: Settings) -> float:
+    """The hex side that fills the pages the board takes anyway: at its ``side`` (the
+    smallest the game wants) the board needs so many pages across and down; the largest
+    side that still needs no more uses the printable area instead of leaving it blank."""
+    cols, rows = int(item.get("cols", 6)), int(item.get("rows", 6))
+    side = float(item.get("side", 30))
+    _, _, area_w, area_h = _area(settings)
+    width, height = board_size(cols, rows, side)
+    across, down = _tiles(width, area_w), _tiles(height, area_h)
+    room_w = across * area_w - (across - 1) * OVERLAP - 2 * HEX_PAD
+    room_h = down * area_h - (down - 1) * OVERLAP - 2 * HEX_PAD
+    best = min(room_w / (1.5 * (cols - 1) + 2), room_h / (SQRT3 * (rows + 0.5)))
+    return max(side, math.floor(best * 10) / 10)  # a tenth of a mm under: never a page more
+
+
 def hexboard_svg(item: dict[str, Any]) -> tuple[str, float, float]:
     """The whole board as SVG elements in mm: flat-top hexes, even columns half a hex down
     (the layout of ``smalltricks.board``), cell labels, and the width and height."""
@@ -184,9 +212,8 @@ def hexboard_svg(item: dict[str, Any]) -> tuple[str, float, float]:
     )
     labels: dict[str, str] = item.get("labels", {})
     shade: dict[str, str] = item.get("shade", {})
-    pad = 4.0
-    width = side * (1.5 * (cols - 1) + 2) + 2 * pad
-    height = side * SQRT3 * (rows + 0.5) + 2 * pad
+    pad = HEX_PAD
+    width, height = board_size(cols, rows, side)
     parts = []
     for c in range(cols):
         for r in range(rows):
@@ -213,11 +240,13 @@ def hexboard_svg(item: dict[str, Any]) -> tuple[str, float, float]:
 
 def hexboard_document(item: dict[str, Any], settings: Settings) -> str:
     """The board at true size: one page when it fits, else tiles that overlap by
-    ``OVERLAP`` mm with the same alignment crosses printed on both neighbours."""
+    ``OVERLAP`` mm with the same alignment crosses printed on both neighbours. A board that
+    asks to ``fill`` its pages gets the largest hexes that take no more pages."""
+    if item.get("fill"):
+        item = {**item, "side": filled_side(item, settings)}
     body, width, height = hexboard_svg(item)
     left, top, area_w, area_h = _area(settings)
-    cols = 1 if width <= area_w else math.ceil((width - OVERLAP) / (area_w - OVERLAP))
-    rows = 1 if height <= area_h else math.ceil((height - OVERLAP) / (area_h - OVERLAP))
+    cols, rows = _tiles(width, area_w), _tiles(height, area_h)
     tile_w = width if cols == 1 else (width + (cols - 1) * OVERLAP) / cols
     tile_h = height if rows == 1 else (height + (rows - 1) * OVERLAP) / rows
     crosses = []
@@ -262,7 +291,8 @@ def hexboard_document(item: dict[str, Any], settings: Settings) -> str:
                     "svg": mark_safe("".join(glue) + body + marks),
                 }
             )
-    note = (
+    across = float(item.get("side", 30)) * SQRT3
+    note = f"Hexagons {across:.1f} mm across the flats. " + (
         "Cut each part along its edge; glue the pink strip under the neighbouring part so "
         "the red crosses sit on top of each other."
         if len(pages) > 1

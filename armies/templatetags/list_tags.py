@@ -46,8 +46,24 @@ def stars(count: Any) -> str:
 
 @register.filter
 def words(slug: Any) -> str:
-    """A slug as words: "left-weapon" -> "Left weapon"."""
-    return str(slug or "").replace("-", " ").capitalize()
+    """A slug or key as words: "left-weapon" -> "Left weapon", "unit_count" -> "Unit count"."""
+    return str(slug or "").replace("-", " ").replace("_", " ").capitalize()
+
+
+@register.filter
+def figure(value: Any) -> str:
+    """A list figure as a player reads it: no ``None``, no ``{'`` and no ``2.0``."""
+    if value is None or value == "":
+        return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float):
+        return f"{value:g}" if value == round(value, 2) else f"{value:.2f}"
+    if isinstance(value, dict):
+        return ", ".join(f"{words(k).lower()} {figure(v)}" for k, v in value.items()) or "—"
+    if isinstance(value, list | tuple):
+        return ", ".join(figure(v) for v in value) or "—"
+    return str(value)
 
 
 @register.filter

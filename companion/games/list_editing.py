@@ -6,6 +6,19 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.games.base import RuleError
+from companion.games.plain_lists import lines_of
+from companion.games.plain_lists import read as read_plain_text
+
+# What the apps use of the plain-text reader, through this shared module.
+__all__ = [
+    "arg_bool",
+    "arg_int",
+    "arg_quantity",
+    "arg_str",
+    "item_at",
+    "lines_of",
+    "read_plain_text",
+]
 
 
 def arg_int(
@@ -40,3 +53,16 @@ def item_at(items: Any, index: int, name: str) -> Any:
     if not isinstance(items, list) or not 0 <= index < len(items):
         raise RuleError({name: "No such entry in the list."})
     return items[index]
+
+
+# One add never makes more than this many lines or copies: a typo of "40" for "4" is
+# caught by the list's own limits, a "4000" here would only slow the page down.
+MAX_QUANTITY = 99
+
+
+def arg_quantity(args: Mapping[str, str], name: str = "quantity", high: int = MAX_QUANTITY) -> int:
+    """How many to add in one tap ("4x"): 1 when the form sends none, else 1 to ``high``."""
+    raw = str(args.get(name, "")).strip().lower().removesuffix("x").strip()
+    if not raw:
+        return 1
+    return arg_int({name: raw}, name, 1, high)

@@ -180,7 +180,8 @@ def check(
         open_edges == 0,
         "Closed surface."
         if open_edges == 0
-        else f"{open_edges} open edge(s): the surface has holes.",
+        else f"{open_edges} open edge(s): the surface has holes. Which way the normals "
+        "point and how thick the walls are can be measured once it is closed.",
     )
     if crowded:
         manifold = f"{crowded} edge(s) shared by more than two triangles."
@@ -204,13 +205,14 @@ def check(
     )
     volume = signed_volume(mesh)
     report.volume_mm3 = abs(volume)
-    report.add(
-        "normals",
-        volume > 0,
-        "Normals point outward (positive volume)."
-        if volume > 0
-        else "Normals point inward or the volume is zero.",
-    )
+    if open_edges == 0:  # an open surface encloses no volume: its sign would say nothing
+        report.add(
+            "normals",
+            volume > 0,
+            "Normals point outward (positive volume)."
+            if volume > 0
+            else "Normals point inward or the volume is zero.",
+        )
     lo, hi = np.asarray(mesh.bounds, dtype=np.float64)
     report.size_mm = tuple(float(v) for v in hi - lo)  # type: ignore[assignment]
     report.add(

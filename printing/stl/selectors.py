@@ -23,6 +23,21 @@ def model_kinds(game: str) -> tuple[str, ...]:
     return tuple(module.MODEL_KINDS) if module is not None else ()
 
 
+def entry_print(entry: Entry) -> tuple[Any, dict[str, Any]] | None:
+    """(model, its values) to print a stand-in for ``entry``, as its game declares it (the
+    optional ``models3d.entry_part``: a Maker-War unit's proxy); None when it has none."""
+    from printing.stl.params import all_models
+
+    system = all_games().get(entry.game.slug)
+    module = system.capability("models3d") if system is not None else None
+    entry_part = getattr(module, "entry_part", None)
+    part = entry_part(entry.kind, entry.name, entry.data) if entry_part else None
+    if part is None:
+        return None
+    model = all_models().get((entry.game.slug, part.model))
+    return None if model is None else (model, dict(part.values))
+
+
 def has_pieces(game: str) -> bool:
     """Whether ``game`` declares printable pieces (its ``models3d``): the bundles of its
     lists are served only then."""

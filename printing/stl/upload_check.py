@@ -82,24 +82,47 @@ _MAGIC = (
 )
 
 
+_RECORD = np.dtype([("n", "<f4", 3), ("v", "<f4", (3, 3)), ("attr", "<u2")])
+_NOT_STL = (
+    "Not an STL file: neither ASCII STL nor a binary STL whose size matches the triangle "
+    "count in its header."
+)
+
+
+def _plausible_records(data: bytes) -> bool:
+    """Whether the whole records after the header look like triangles in millimetres.
+
+    Decides between a binary STL cut short (its records are finite numbers of model size)
+    and another kind of file whose bytes only happen to give a small count.
+    """
+    whole = min((len(data) - 84) // 50, 200)
+    if whole < 1:
+        return False
+    records = np.frombuffer(data, dtype=_RECORD, count=whole, offset=84)
+    with np.errstate(invalid="ignore", over="ignore"):  # noise decodes to NaN and inf
+        numbers = np.concatenate([records["n"].ravel(), records["v"].ravel()]).astype(np.float64)
+        return bool(np.isfinite(numbers).all() and np.abs(numbers).max() <= 10_000)
+
+
 def _binary(data: bytes) -> np.ndarray:
     count = int(np.frombuffer(data, dtype="<u4", count=1, offset=80)[0])
     fits = len(data) == 84 + 50 * count
-    if count > MAX_TRIANGLES and not fits:  # no STL's count: four bytes of some other file
-        raise ParseError(
-            "Not an STL file: neither ASCII STL nor a binary STL whose size matches the "
-            "triangle count in its header."
-        )
+    if not fits and (count > MAX_TRIANGLES or not _plausible_records(data)):
+        raise ParseError(_NOT_STL)  # the "count" is four bytes of some other file
     if count > MAX_TRIANGLES:
         raise ParseError(f"The file declares {count:,} triangles; at most {MAX_TRIANGLES:,}.")
+    if len(data) < 84 + 50 * count:
+        raise ParseError(
+            f"The binary STL is cut short: its header declares {count:,} triangles "
+            f"({84 + 50 * count:,} bytes) but the file ends after {len(data):,} bytes. "
+            "Export or upload it again."
+        )
     if not fits:
         raise ParseError(
-            f"Not a readable STL: as binary STL it declares {count:,} triangles, which take "
-            f"{84 + 50 * count:,} bytes, but the file has {len(data):,} (cut short, padded, "
-            "or another kind of file)."
+            f"The binary STL has {len(data) - 84 - 50 * count:,} bytes after its "
+            f"{count:,} declared triangles: it was padded or joined to another file."
         )
-    record = np.dtype([("n", "<f4", 3), ("v", "<f4", (3, 3)), ("attr", "<u2")])
-    return np.frombuffer(data, dtype=record, count=count, offset=84)["v"].astype(np.float64)
+    return np.frombuffer(data, dtype=_RECORD, count=count, offset=84)["v"].astype(np.float64)
 
 
 def _ascii(data: bytes) -> np.ndarray:
@@ -135,7 +158,7 @@ def parse(data: bytes) -> tuple[str, np.ndarray]:
     if kind:
         raise ParseError(f"Not an STL file: this is {kind}.")
     if len(data) < 84:
-        raise ParseError("The file is too short to be an STL.")
+        raise ParseError(f"Not an STL file: {len(data)} bytes is too short for any STL.")
     return "binary", _binary(data)
 
 

@@ -4,6 +4,7 @@ bundle of only the models a player's collection lacks for a list."""
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlencode
 
 from django.contrib.auth.decorators import login_required
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
@@ -66,15 +67,22 @@ def customizer(request: HttpRequest, game: str, slug: str) -> HttpResponse:
     except RuleError as exc:
         values, report, png, errors = {**model.defaults(), **raw}, None, "", exc.errors
     fields = [
-        {"param": p, "value": values.get(p.name, p.default), "error": errors.get(p.name, "")}
+        {
+            "param": p,
+            "value": values.get(p.name, p.default),
+            "error": errors.get(p.name, ""),
+            "hidden": p.when is not None and str(values.get(p.when[0])) not in p.when[1],
+        }
         for p in model.params
     ]
+    unit = _unit_for(request, game)
     return render(
         request,
         "stl/customizer.html",
         {
             "model": model,
             "game": all_games()[game],
+            "unit": unit,
             "fields": fields,
             "report": report,
             "thumbnail": png,
@@ -83,6 +91,28 @@ def customizer(request: HttpRequest, game: str, slug: str) -> HttpResponse:
         },
         status=400 if errors else 200,
     )
+
+
+def _unit_for(request: HttpRequest, game: str) -> Entry | None:
+    """The entry a customizer was opened for (``?for=<pk>``), when the viewer may see it."""
+    pk = object_id(request.GET.get("for"))
+    if pk is None:
+        return None
+    return Entry.objects.visible_to(request.user).filter(pk=pk, game__slug=game).first()
+
+
+def entry_url(entry: Entry) -> str | None:
+    """The customizer prefilled with a stand-in for ``entry``; None when it has none."""
+    found = selectors.entry_print(entry)
+    if found is None:
+        return None
+    model, values = found
+    query = urlencode({**_as_query(values), "for": entry.pk})
+    return f"{reverse('stl:customizer', args=[model.game, model.slug])}?{query}"
+
+
+def _as_query(values: dict[str, Any]) -> dict[str, str]:
+    return {k: str(v).lower() if isinstance(v, bool) else str(v) for k, v in values.items()}
 
 
 def preview(request: HttpRequest, game: str, slug: str) -> JsonResponse:
@@ -125,12 +155,23 @@ def model_stl(request: HttpRequest, game: str, slug: str) -> HttpResponse:
 def design_list(request: HttpRequest) -> HttpResponse:
     designs = selectors.visible_designs(request.user)
     entry_pk = object_id(request.GET.get("entry"))
+    entry = None
     if entry_pk is not None:
         designs = designs.filter(entry_id=entry_pk)
+        entry = Entry.objects.visible_to(request.user).filter(pk=entry_pk).first()
     game = request.GET.get("game", "")
     if game:
         designs = designs.filter(entry__game__slug=game)
-    return render(request, "stl/design_list.html", {"designs": designs[:200], "game": game})
+    return render(
+        request,
+        "stl/design_list.html",
+        {
+            "designs": designs[:200],
+            "game": game,
+            "entry": entry,
+            "proxy_url": entry_url(entry) if entry is not None else None,
+        },
+    )
 
 
 def _design(request: HttpRequest, pk: int) -> Any:

@@ -34,11 +34,15 @@ def test_two_devices_play_rounds_of_the_little_game(page, live_server, browser):
             device.screenshot(path="/tmp/fail-table.png", full_page=True)
             raise
 
-    # The host acts first (lower card): one unit advances; the guest then recovers.
+    # The host acts first (lower card): one unit advances; the guest then retreats. Nobody
+    # is under pressure or in contact, so Recover and Attack are not offered, and say why.
     page.check(".act-form:has(button[data-action=advance]) input[name=list_units] >> nth=0")
     page.click("button[data-action=advance]")
-    guest.wait_for_selector("button[data-action=recover]")
-    guest.click("button[data-action=recover]")
+    guest.wait_for_selector("button[data-action=retreat]")
+    assert not guest.query_selector("button[data-action=recover]")
+    assert not guest.query_selector("button[data-action=attack]")
+    assert "none of your units touches an enemy" in guest.inner_text(".not-offered")
+    guest.click("button[data-action=retreat]")
     for device in (page, guest):
         device.wait_for_selector(".phase:has-text('break card')")
     page.click("#my-hand button[data-card='4']")

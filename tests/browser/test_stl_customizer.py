@@ -57,3 +57,26 @@ def test_a_bad_value_shows_beside_its_field(page, live_server):
     page.goto(f"{live_server.url}/3d/smalltricks/unit-token/")
     page.fill("#p-face", "9")
     page.wait_for_selector("[data-error-for=face]:text('Must be at most 6.')")
+
+
+def test_from_a_unit_print_a_proxy_of_it_with_only_its_types_fields(page, live_server):
+    from catalog.models import Entry
+
+    tank = Entry.objects.official().get(game__slug="maker-war", kind="unit", name="Bulwark Tank")
+    page.goto(f"{live_server.url}{tank.get_absolute_url()}")
+    page.click("text=3D designs for Bulwark Tank")
+    page.click("[data-testid=print-proxy]")
+    page.wait_for_selector("h1:text('Proxy miniature of Bulwark Tank')")
+    assert page.input_value("select[name=type]") == "tank"
+    assert page.is_visible("#p-turret") and page.is_visible("#p-barrel_length")
+    for hidden in ("#p-height", "#p-wingspan", "#p-figures"):
+        assert not page.is_visible(hidden), hidden
+    page.wait_for_function(
+        "['ready', 'no-webgl'].includes(document.querySelector('#stl-view').dataset.state)"
+    )
+    page.select_option("select[name=type]", "titan")
+    page.wait_for_selector("#p-height", state="visible")
+    assert not page.is_visible("#p-turret")
+    page.wait_for_function("document.querySelector('#stl-form').dataset.state === 'ready'")
+    assert "for=" in page.url  # the page still names the unit after a change
+    page.screenshot(path="/tmp/muster-stl-proxy.png", full_page=True)

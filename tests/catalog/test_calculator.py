@@ -3,6 +3,7 @@ nothing else; a game that declares none has no page."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 import pytest
@@ -83,7 +84,10 @@ def test_an_unreadable_trait_value_is_named_by_the_declared_field(client, catalo
         {"type": "infantry", "armor": "1", "trait_screen": "1", "trait_screen_x": "two"},
     )
     assert response.status_code == 400
-    assert "<code>traits.screen</code>: Expected a whole number." in response.content.decode()
+    text = response.content.decode()
+    assert (
+        '<li data-field="traits.screen"><strong>Screen</strong>: Expected a whole number.' in text
+    )
 
 
 @pytest.mark.parametrize("game", CALCULATING, ids=lambda g: g.slug)
@@ -96,9 +100,75 @@ def test_a_declared_calculator_names_fields_of_its_priced_kind(game):
         assert fields[name].type in ("int", "choice"), name
     for name in spec.CHECKLISTS:
         assert fields[name].type == "list" and fields[name].choices, name
-    assert set(spec.NOTES) <= set(spec.FIELDS)
+    assert set(spec.NOTES) <= set(spec.FIELDS) | set(getattr(spec, "ROWS", {}))
+    for name, (count, columns) in getattr(spec, "ROWS", {}).items():
+        assert fields[name].type == "list" and count >= 1, name
+        assert all(("choices" in c) != ("kind" in c) for c in columns), name
     if spec.TRAITS_FIELD:
         assert fields[spec.TRAITS_FIELD].type == "dict"
         assert spec.TRAITS_KIND in {k.slug for k in game.kinds}
     points, _ = game.cost(spec.KIND, spec.START)  # the opening profile has a price
     assert points > 0
+
+
+def _terms(html: str) -> list[str]:
+    return re.findall(r"<tr><td>([^<]*)</td><td class=\"num\">", html)
+
+
+def test_every_term_of_the_breakdown_is_named_in_the_books_words(client, catalogue):
+    response = client.post(
+        "/games/maker-war/calculator/",
+        {
+            "type": "flyer",
+            "armor": "2",
+            "speed": "20",
+            "fire_range": "30",
+            "fire_power": "2",
+            "melee": "1",
+            "fire_arc": "front",
+            **{f"trait_{t}": "1" for t in ("hero", "conduit", "planetfall", "sustained-fire")},
+            "trait_screen": "1",
+            "trait_screen_x": "2",
+            "trait_transport": "1",
+            "trait_transport_x": "3",
+        },
+        headers={"HX-Request": "true"},
+    )
+    terms = _terms(response.content.decode())
+    assert len(terms) >= 18  # the formula's terms and the four additions
+    for term in terms:
+        assert "_" not in term and not re.fullmatch(r"[a-z]+", term), term
+    joined = " | ".join(terms)
+    for words in (
+        "Fire power",
+        "Offensive fire",
+        "Offensive close combat",
+        "overpowered damping",
+        "Type factor",
+        "Maker War scale",
+        "Hero (step 12 addition)",
+        "Screen (step 12 addition)",
+        "Transport (step 12 addition)",
+        "Planetfall factor",
+    ):
+        assert words in joined
+    first = client.get("/games/maker-war/calculator/").content.decode()
+    assert _terms(first) and all("_" not in t for t in _terms(first))
+
+
+def test_a_huge_price_is_marked_to_shrink(client, catalogue):
+    response = client.post(
+        "/games/maker-war/calculator/",
+        {
+            "type": "titan",
+            "structure": "100",
+            "speed": "100",
+            "fire_range": "300",
+            "fire_power": "20",
+            "melee": "20",
+            "trait_conduit": "1",
+            "trait_bombard": "1",
+        },
+        headers={"HX-Request": "true"},
+    )
+    assert '<p class="price long"><span id="points">' in response.content.decode()

@@ -43,18 +43,19 @@ def test_homebrew_form_needs_a_login(client, catalogue):
 
 
 def form_for_tank(**extra):
+    """The homebrew unit form as a browser posts it: the calculator's own field names."""
     return {
         "name": "Scrap Crawler",
         "faction": "terran-makers",
-        "category": "",
         "visibility": "private",
-        "data__type": "tank",
-        "data__armor": "3",
-        "data__speed": "20",
-        "data__fire_range": "45",
-        "data__fire_power": "2",
-        "data__fire_traits": ["AT"],
-        "data__melee": "0",
+        "type": "tank",
+        "armor": "3",
+        "speed": "20",
+        "fire_range": "45",
+        "fire_power": "2",
+        "fire_traits": ["AT"],
+        "melee": "0",
+        "fire_arc": "all",
         **extra,
     }
 
@@ -65,17 +66,80 @@ def test_a_user_adds_a_priced_unit(client, catalogue, user):
     assert response.status_code == 302, response.content.decode()[:2000]
     entry = Entry.objects.get(owner=user)
     assert entry.points == 47
-    assert "Scrap Crawler" in client.get("/homebrew/").content.decode()
+    listed = client.get("/homebrew/").content.decode()
+    assert "Scrap Crawler" in listed and "<td>Unit</td>" in listed  # the kind's label
 
 
-def test_a_bad_form_says_why_and_saves_nothing(client, catalogue, user):
+@pytest.mark.parametrize(
+    "bad,field,message",
+    [
+        ({"armor": "x"}, "armor", "Expected a whole number."),
+        ({"armor": "0"}, "armor", "Must be at least 1."),
+        ({"speed": "99999"}, "speed", "Must be at most 100."),
+        ({"trait_screen": "1", "trait_screen_x": "two"}, "traits.screen", "Expected a whole"),
+        ({"trait_screen": "1", "trait_screen_x": "50"}, "traits.screen", "at most 20"),
+        ({"type": "titan"}, "structure", "A Titan needs its structure"),
+        ({"mounts-0-mount": "left-weapon", "mounts-0-weapon": "no-such-gun"}, "mounts.0", "list"),
+        ({"mounts-1-mount": "tail", "mounts-1-weapon": "foundry-rail-cannon"}, "mounts.1", "list"),
+    ],
+)
+def test_a_bad_form_says_why_by_field_and_saves_nothing(
+    client, catalogue, user, bad, field, message
+):
+    client.force_login(user)
+    response = client.post("/games/maker-war/homebrew/new/unit/", form_for_tank(**bad))
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert f'<li data-field="{field}">' in page and message in page
+    assert "Scrap Crawler" in page  # what was typed is kept
+    assert not Entry.objects.filter(owner=user).exists()
+
+
+def test_the_unit_form_is_the_calculators_form(client, catalogue, user):
+    client.force_login(user)
+    page = client.get("/games/maker-war/homebrew/new/unit/").content.decode()
+    calc = client.get("/games/maker-war/calculator/").content.decode()
+    for name in ("type", "armor", "structure", "speed", "fire_range", "fire_power", "melee"):
+        assert f'name="{name}"' in page and f'name="{name}"' in calc
+    # traits as checkboxes and numbers, the AT/TR/DY boxes inside their own labels
+    assert 'name="trait_screen" value="1"' in page and 'name="trait_screen_x"' in page
+    for value in ("AT", "TR", "DY"):
+        assert (
+            f'<label class="check"><input type="checkbox" name="fire_traits" value="{value}">'
+            in page
+        )
+    # no raw JSON, no "Category" beside "Type", mounts as rows, the price shown live
+    assert '{"screen": 2}' not in page and "mono" not in page
+    assert "Category" not in page and 'name="category"' not in page
+    assert 'name="mounts-0-mount"' in page and 'name="mounts-3-weapon"' in page
+    assert '<option value="foundry-rail-cannon">Foundry Rail Cannon</option>' in page
+    assert 'id="points">6<' in page
+    assert 'hx-post="/games/maker-war/calculator/"' in page
+
+
+def test_a_titan_with_traits_and_mounts_is_saved_from_rows(client, catalogue, user):
     client.force_login(user)
     response = client.post(
-        "/games/maker-war/homebrew/new/unit/", form_for_tank(data__traits='{"wings": 1}')
+        "/games/maker-war/homebrew/new/unit/",
+        form_for_tank(
+            name="Iron Colossus",
+            type="titan",
+            structure="8",
+            trait_screen="1",
+            trait_screen_x="2",
+            trait_hero="1",
+            **{"mounts-0-mount": "left-weapon", "mounts-0-weapon": "foundry-rail-cannon"},
+        ),
     )
-    assert response.status_code == 400
-    assert "wings" in response.content.decode()
-    assert not Entry.objects.filter(owner=user).exists()
+    assert response.status_code == 302, response.content.decode()[:3000]
+    entry = Entry.objects.get(owner=user)
+    assert entry.category == "titan"
+    assert entry.data["traits"] == {"screen": 2, "hero": 1}
+    assert entry.data["mounts"] == [{"mount": "left-weapon", "weapon": "foundry-rail-cannon"}]
+    edit = client.get(f"/games/maker-war/homebrew/{entry.pk}/edit/").content.decode()
+    assert 'name="trait_screen" value="1" checked' in edit and 'value="2"' in edit
+    assert '<option value="left-weapon" selected>' in edit
+    assert '<option value="titan" selected>' in edit
 
 
 def test_private_entries_are_not_found_by_others(client, catalogue, user, other_user):
@@ -113,7 +177,7 @@ def test_owner_edits_and_deletes(client, catalogue, user):
     entry = Entry.objects.get(owner=user)
     response = client.post(
         f"/games/maker-war/homebrew/{entry.pk}/edit/",
-        form_for_tank(name="Scrap Crawler II", data__armor="4"),
+        form_for_tank(name="Scrap Crawler II", armor="4"),
     )
     assert response.status_code == 302
     entry.refresh_from_db()

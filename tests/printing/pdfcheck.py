@@ -48,39 +48,49 @@ def page_size_mm(data: bytes, index: int = 0) -> tuple[float, float]:
 
 
 def filled_rects(data: bytes, index: int = 0) -> list[Rect]:
-    """Every filled axis-aligned rectangle on a page, in mm from the top left corner."""
+    """Every filled axis-aligned rectangle on a page, in mm from the top left corner,
+    those inside the form XObjects the page draws (an imposed card face) included."""
     pdf = reader(data)
     page = pdf.pages[index]
     height_pt = float(page.mediabox.height)
-    ops = ContentStream(page.get_contents(), pdf).operations
-    ctm = [1.0, 0, 0, 1.0, 0, 0]
-    stack: list[tuple[list[float], tuple[float, ...]]] = []
-    fill: tuple[float, ...] = (0.0, 0.0, 0.0)
-    pending: list[tuple[float, float, float, float]] = []
     out: list[Rect] = []
-    for args, op in ops:
-        if op == b"q":
-            stack.append((ctm, fill))
-        elif op == b"Q":
-            ctm, fill = stack.pop()
-        elif op == b"cm":
-            ctm = _mul([float(a) for a in args], ctm)
-        elif op == b"rg":
-            fill = tuple(float(a) for a in args)
-        elif op == b"g":
-            fill = (float(args[0]),) * 3
-        elif op == b"re":
-            x, y, w, h = (float(a) for a in args)
-            x0, y0 = ctm[0] * x + ctm[2] * y + ctm[4], ctm[1] * x + ctm[3] * y + ctm[5]
-            x1 = ctm[0] * (x + w) + ctm[2] * (y + h) + ctm[4]
-            y1 = ctm[1] * (x + w) + ctm[3] * (y + h) + ctm[5]
-            pending.append((min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0)))
-        elif op in (b"f", b"f*", b"B", b"b"):
-            for x, y, w, h in pending:
-                out.append(Rect(x * PT, (height_pt - y - h) * PT, w * PT, h * PT, fill))
-            pending = []
-        elif op in (b"n", b"S", b"m"):  # a path ended unfilled (W only clips: keep it)
-            pending = []
+
+    def walk(content: object, resources: object, ctm: list[float]) -> None:
+        ops = ContentStream(content, pdf).operations
+        stack: list[tuple[list[float], tuple[float, ...]]] = []
+        fill: tuple[float, ...] = (0.0, 0.0, 0.0)
+        pending: list[tuple[float, float, float, float]] = []
+        for args, op in ops:
+            if op == b"q":
+                stack.append((ctm, fill))
+            elif op == b"Q":
+                ctm, fill = stack.pop()
+            elif op == b"cm":
+                ctm = _mul([float(a) for a in args], ctm)
+            elif op == b"rg":
+                fill = tuple(float(a) for a in args)
+            elif op == b"g":
+                fill = (float(args[0]),) * 3
+            elif op == b"re":
+                x, y, w, h = (float(a) for a in args)
+                x0, y0 = ctm[0] * x + ctm[2] * y + ctm[4], ctm[1] * x + ctm[3] * y + ctm[5]
+                x1 = ctm[0] * (x + w) + ctm[2] * (y + h) + ctm[4]
+                y1 = ctm[1] * (x + w) + ctm[3] * (y + h) + ctm[5]
+                pending.append((min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0)))
+            elif op in (b"f", b"f*", b"B", b"b"):
+                for x, y, w, h in pending:
+                    out.append(Rect(x * PT, (height_pt - y - h) * PT, w * PT, h * PT, fill))
+                pending = []
+            elif op in (b"n", b"S", b"m"):  # a path ended unfilled (W only clips: keep it)
+                pending = []
+            elif op == b"Do":
+                form = ((resources or {}).get("/XObject") or {}).get(args[0])
+                form = form.get_object() if form is not None else None
+                if form is not None and form.get("/Subtype") == "/Form":
+                    matrix = [float(v) for v in form.get("/Matrix", [1, 0, 0, 1, 0, 0])]
+                    walk(form, form.get("/Resources"), _mul(matrix, ctm))
+
+    walk(page.get_contents(), page.get("/Resources"), [1.0, 0, 0, 1.0, 0, 0])
     return out
 
 

@@ -93,28 +93,31 @@ def flat(words: str) -> str:
 
 def test_the_poker_safe_zone_is_worked_out_by_hand():
     zone = fitting.zone(CARD, Settings(card="poker"))
-    # 63 x 88 mm, less 3 mm safe margin and 1.5 mm padding on each side: 54 x 79 mm
-    assert zone.width == pytest.approx(54.0)
-    # title 9 pt x 1.1; 0.8 + 3.6 (emblem line) + 0.8; stats 1.0 + 6.5 pt x 1.164 + 0.8
-    header = 9 * 1.1 * PT + 0.8 + 3.6 + 0.8 + 1.0 + 6.5 * 1.164 * PT + 0.8
-    assert zone.header == pytest.approx(header) and header == pytest.approx(13.16, abs=0.01)
-    # 2.5 mm kept for the footer line: 79 - 2.5 - 13.16 = 63.34 mm of body text
-    assert zone.height == pytest.approx(79 - 2.5 - header)
-    # 7 pt x 1.2 = 2.963 mm a line: 21 lines; 6.2 pt x 1.2 = 2.625 mm: 24 lines
-    assert int(zone.height // fitting.line_mm("s")) == 21
-    assert int(zone.height // fitting.line_mm("m")) == 24
+    # 63 x 88 mm less the 3 mm safe margin: 57 x 82; the rules box 1.5 mm in from each
+    # side, its text 1.2 mm in from its edges: 57 - 3 - 2.4 = 51.6 mm
+    assert zone.width == pytest.approx(51.6)
+    # band 9 + type strip 4.4 + stat boxes (1 + 8) + gap 1.2 = 23.6, then 1 mm of box
+    assert zone.header == pytest.approx(24.6)
+    # down to 3.4 mm above the bottom (the footer), less the box's 1 mm: 82 - 3.4 - 24.6 - 1
+    assert zone.height == pytest.approx(53.0)
+    # 7 pt x 1.2 = 2.963 mm a line: 17 lines; 6.2 pt x 1.2 = 2.625 mm: 20 lines
+    assert int(zone.height // fitting.line_mm("7")) == 17
+    assert int(zone.height // fitting.line_mm("6.2")) == 20
 
 
-def test_a_short_card_keeps_the_large_type():
+CAPACITY = 20  # lines of 6.2 pt on a poker card with stats
+
+
+def test_a_short_card_is_set_in_the_largest_type():
     [card] = fitting.fit({**CARD, "text": "2x Maker Rifles", "fit": True}, Settings())
-    assert card["size"] == "s" and card["title"] == "Test formation"
+    assert card["size"] == "11" and card["title"] == "Test formation"
     assert "fit" not in card and "blocks" not in card
 
 
-def test_22_lines_take_the_smaller_type_on_one_card():
-    lines = [f"Line {n}" for n in range(1, 23)]  # 21 fit at 7 pt, 24 at 6.2 pt
+def test_19_lines_take_the_smallest_type_on_one_card():
+    lines = [f"Line {n}" for n in range(1, 20)]  # 18 fit at 6.6 pt, 20 at 6.2 pt
     [card] = fitting.fit({**CARD, "text": "\n".join(lines), "fit": True}, Settings())
-    assert card["size"] == "m" and card["text"].split("\n") == lines
+    assert card["size"] == "6.2" and card["text"].split("\n") == lines
     assert fitting.BODY_SIZES[card["size"]] >= 6.0
 
 
@@ -122,10 +125,10 @@ def test_60_lines_go_over_three_numbered_cards_in_order():
     lines = [f"Line {n}" for n in range(1, 61)]
     cards = fitting.fit({**CARD, "text": "\n".join(lines), "fit": True}, Settings())
     assert [c["title"] for c in cards] == [f"Test formation ({n}/3)" for n in (1, 2, 3)]
-    assert [len(c["text"].split("\n")) for c in cards] == [24, 24, 12]
+    assert [len(c["text"].split("\n")) for c in cards] == [20, 20, 20]
     assert "\n".join(c["text"] for c in cards).split("\n") == lines
     for card in cards:
-        assert card["size"] == "m" and fitting.overflow(card, Settings()) <= 0
+        assert card["size"] == "6.2" and fitting.overflow(card, Settings()) <= 0
         assert card["stats"] == CARD["stats"] and card["cost"] == 120
 
 
@@ -135,42 +138,47 @@ def test_a_units_lines_stay_together_on_one_card():
     ]
     card = {**CARD, "text": "\n".join(blocks), "blocks": blocks, "fit": True}
     cards = fitting.fit(card, Settings())
-    # 24 lines a card hold four 5-line blocks: 20 + 20 + 10 lines
+    # 20 lines a card hold four 5-line blocks: 20 + 20 + 10 lines
     assert [len(c["text"].split("\n")) for c in cards] == [20, 20, 10]
     for c in cards:
         assert c["text"].split("\n")[0].endswith(tuple(f"Unit {n}" for n in range(10)))
 
 
 def test_a_blank_separator_never_opens_a_continuation_card():
-    blocks = [f"Unit {n}" for n in range(24)] + ["", "Rule: text"]
+    blocks = [f"Unit {n}" for n in range(CAPACITY)] + ["", "Rule: text"]
     cards = fitting.fit({**CARD, "text": "", "blocks": blocks, "fit": True}, Settings())
     assert len(cards) == 2 and cards[1]["text"] == "Rule: text"
 
 
 def test_cards_that_do_not_ask_to_fit_are_never_split_only_given_the_smallest_type():
     long = {**CARD, "text": "word " * 2000}
-    assert fitting.fit_cards([long], Settings()) == [{**long, "size": "l"}]
+    [card] = fitting.fit_cards([long], Settings())
+    assert card["size"] == fitting.SMALLEST and card["text"] == long["text"]
 
 
-def test_a_deck_card_with_room_to_spare_keeps_the_largest_type():
-    # 450 characters fill under half a poker card at 7 pt: the old length rule shrank
-    # such a card (Smalltricks' Mounted) to 5.4 pt, with most of the card left blank.
+def test_a_deck_card_takes_the_largest_type_its_text_fits():
+    # the old rule shrank a long card (Smalltricks' Mounted) to 5.4 pt, most of it blank
     card = {**CARD, "text": "Fast riders whose Charge hits on arrival. " * 11}
-    assert len(card["text"]) > 420
-    assert fitting.fit_cards([card], Settings()) == [{**card, "size": "s"}]
+    [sized] = fitting.fit_cards([card], Settings())
+    sizes = list(fitting.BODY_SIZES)
+    assert fitting.overflow(sized, Settings()) <= 0
+    larger = sizes[sizes.index(sized["size"]) - 1]
+    assert fitting.overflow({**card, "size": larger}, Settings()) > 0
+    assert fitting.pt_of(sized["size"]) >= 7
 
 
 def test_a_deck_card_one_line_too_long_for_7_pt_takes_the_next_size():
     room = fitting.zone(CARD, Settings()).height
-    lines = int(room // fitting.line_mm("m"))  # fills the card at 6.2 pt
-    assert lines * fitting.line_mm("s") > room  # ...and is too tall at 7 pt
+    lines = int(room // fitting.line_mm("6.6"))  # fills the card at 6.6 pt
+    assert lines * fitting.line_mm("7") > room  # ...and is too tall at 7 pt
     card = {**CARD, "text": "\n".join(["Unit"] * lines)}
-    assert fitting.fit_cards([card], Settings())[0]["size"] == "m"
+    assert fitting.fit_cards([card], Settings())[0]["size"] == "6.6"
 
 
 def test_a_card_that_names_its_size_keeps_it():
-    card = {**CARD, "text": "short", "size": "l"}
-    assert fitting.fit_cards([card], Settings()) == [card]
+    card = {**CARD, "text": "short", "size": "l"}  # the old names still mean their points
+    assert fitting.fit_cards([card], Settings())[0]["size"] == "5.4"
+    assert fitting.fit_cards([{**card, "size": "8"}], Settings())[0]["size"] == "8"
 
 
 def test_a_word_wider_than_the_card_is_cut_so_no_measured_line_is_too_wide():
@@ -286,12 +294,12 @@ def laid_out(cards: list[dict], card_settings: Settings) -> list[dict[str, tuple
     for page in document.pages:
         for box in _walk(page._page_box):
             element = getattr(box, "element", None)
-            if element is None or type(box).__name__ != "BlockBox":
+            if element is None or type(box).__name__ not in ("BlockBox", "FlexBox"):
                 continue
             name = ((element.get("class") or "").split() or [""])[0]
             if name == "inner":
                 found.append({})
-            if name in ("inner", "text", "footer"):
+            if name in ("inner", "rules", "text", "footer"):
                 top = box.content_box_y() * mm
                 lines = sum(type(c).__name__ == "LineBox" for c in box.children)
                 found[-1][name] = (top, top + box.height * mm, lines)
@@ -310,7 +318,9 @@ def test_weasyprint_lays_the_text_out_within_the_measured_zone(size):
     for card, box in zip(cards, boxes, strict=True):
         zone = fitting.zone(card, card_settings)
         top = box["inner"][0]
-        assert box["text"][0] - top <= zone.header + 0.01  # the header is no taller
+        rules_top = fitting.rules_box(card, card_settings)[1]
+        assert box["rules"][0] - top == pytest.approx(rules_top, abs=0.01)  # header as measured
+        assert box["text"][0] - top >= zone.header - 0.01  # the text, centred, starts below
         assert box["text"][2] <= len(fitting.body_lines(card, card_settings, card["size"]))
         assert box["text"][1] <= box["footer"][0]  # the body ends above the footer
         assert box["text"][1] - top <= zone.header + zone.height + 0.01

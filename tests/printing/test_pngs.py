@@ -7,6 +7,7 @@ import zipfile
 
 from PIL import Image
 
+from printing import fitting
 from printing.cardimages import px
 from tests.printing.test_card_pdfs import make
 
@@ -38,26 +39,27 @@ def test_print_shop_images_include_the_bleed_and_the_back():
 
 
 def _badge_left(cost: str) -> int:
-    """The leftmost badge pixel on the cost badge's middle row."""
+    """The leftmost badge pixel on the cost badge's middle row (the band's middle)."""
     from printing.cardimages import draw_card
     from printing.layout import Settings
 
     image = draw_card({"title": "T", "type": "Plan", "cost": cost, "text": ""}, Settings())
-    row = px(3) + px(1.5) + px(3)  # safe zone, padding, half the badge
-    right_half = range(image.width // 2, image.width)  # the title is dark too, on the left
+    row = px(3 + fitting.BAND_H / 2)  # safe zone, half the band
+    right_half = range(image.width // 2, image.width)
     dark = [x for x in right_half if image.getpixel((x, row)) == (17, 17, 17)]
     return min(dark)
 
 
 def test_a_three_digit_cost_stretches_its_badge_to_hold_it():
-    # a 6 mm round badge holds "2"; "236" in 8 pt bold is wider than 6 mm, so the badge
+    # a 7 mm round badge holds "2"; "236" in 9 pt bold is wider than 7 mm, so the badge
     # grows to the left into a pill instead of the digits spilling out of it
-    right = px(63) - px(3) - px(1.5)
-    assert right - _badge_left("2") in range(px(6) - 2, px(6) + 2)
-    assert right - _badge_left("236") > px(6) + px(1)
+    right = px(63 - 3 - fitting.BADGE_RIGHT)
+    assert right - _badge_left("2") in range(px(7) - 3, px(7) + 3)
+    assert right - _badge_left("236") > px(7) + px(1)
+    assert _badge_left("236") > px(3)  # and it stays inside the card's safe zone
 
 
-def test_a_png_cards_stats_are_separated_as_on_the_pdf(monkeypatch):
+def test_a_png_cards_stats_are_drawn_in_boxes_as_on_the_pdf(monkeypatch):
     from PIL import ImageDraw
 
     from printing.cardimages import draw_card
@@ -73,4 +75,5 @@ def test_a_png_cards_stats_are_separated_as_on_the_pdf(monkeypatch):
     monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
     card = {"title": "T", "type": "Plan", "stats": [["Points", "236"], ["Units", "14"]]}
     draw_card(card, Settings())
-    assert "Points 236 · Units 14" in drawn
+    shown = ["Points", "236", "Units", "14"]  # each label and its value, in its own box
+    assert [t for t in drawn if t in shown] == shown

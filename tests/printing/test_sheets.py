@@ -4,6 +4,7 @@ with a QR code, trackers; the 100 mm bar on every page."""
 from __future__ import annotations
 
 import math
+import re
 
 import pytest
 
@@ -250,3 +251,49 @@ def test_a_label_under_a_pictogram_fits_the_narrower_bottom_of_a_circle():
     # wide, and ran over the edge).
     svg = sheets.token_svg({"label": "Reliquary", "symbol": "reliquary"}, 20, 20)
     assert 'font-size="2.74"' in svg
+
+
+def test_the_maker_war_roster_names_each_titans_chosen_weapons():
+    # the example army's Foundry Titan keeps its left weapon and swaps the right one
+    data = make("sheet-pdf", "maker-war", "roster", {"paper": "a4"}, example=True).data
+    words = " ".join(text(data).split())
+    assert "Foundry Titan" in words
+    assert "Left weapon: Foundry Rail Cannon" in words
+    assert "Right weapon: Foundry Rail Cannon" in words  # the choice, not the default flak
+    assert "Foundry Flak Battery" not in words and "right-weapon" not in words
+    assert len(reader(data).pages) == 1
+
+
+def _tiles(html: str) -> list[tuple[float, float]]:
+    """Each board page's tile: width and height in mm, as the page places it."""
+    found = re.findall(r'class="tile" style="[^"]*width:([\d.]+)mm;height:([\d.]+)mm', html)
+    return [(float(w), float(h)) for w, h in found]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_smalltricks_board_fills_the_printable_area_of_its_pages(paper):
+    from companion.games.smalltricks.printables import HEX_SIDE, battlefield
+    from printing.printables import Source
+
+    board = battlefield(Source(game="smalltricks"))[0]
+    settings = Settings(paper=paper)
+    side = sheets.filled_side(board, settings)
+    assert side >= HEX_SIDE  # never smaller than the game's hexes (16 mm dice fit)
+    html = sheets.hexboard_document(board, settings)
+    _, _, area_w, area_h = sheets._area(settings)
+    tiles = _tiles(html)
+    assert len(tiles) == 4  # no page more than 30 mm hexes take
+    for w, h in tiles:  # at 30 mm hexes a tile used 56 % of the printable area
+        assert w <= area_w + 0.01 and h <= area_h + 0.01
+        assert w * h / (area_w * area_h) >= 0.85
+    assert f"Hexagons {side * math.sqrt(3):.1f} mm across the flats" in html
+    # true to size: the tile's SVG is as many mm wide as its view box
+    view = re.search(r'viewBox="[\d.]+ [\d.]+ ([\d.]+) ([\d.]+)"', html)
+    assert view and float(view.group(1)) == pytest.approx(tiles[0][0], abs=0.01)
+
+
+def test_the_board_pdf_keeps_its_four_parts_and_the_tracker():
+    data = make("sheet-pdf", "smalltricks", "board", {"paper": "a4"}, example=False).data
+    words = text(data)
+    assert "part 1 of 4" in words and "part 4 of 4" in words and "across the flats" in words
+    assert len(reader(data).pages) == 5

@@ -340,3 +340,50 @@ def test_a_failed_advice_check_warns_without_refusing(infantry_stl):
     report = upload_check.check_upload(infantry_stl, minimum_mm=50)
     thickness = next(f for f in report.findings if f.code == "thickness")
     assert thickness.severity == "warning" and report.accepted
+
+
+def _only_finding(data: bytes) -> tuple[str, str]:
+    report = upload_check.check_upload(data)
+    assert not report.accepted
+    (finding,) = report.findings  # one finding, stated once
+    return finding.code, finding.message
+
+
+def test_an_open_mesh_says_each_finding_once_and_claims_no_volume():
+    report = upload_check.check_upload(box_stl(15, 15, 10, drop=1))
+    codes = [f.code for f in report.findings]
+    assert len(codes) == len(set(codes))
+    # the sign of an open surface's volume means nothing: no "normals point outward"
+    assert "normals" not in codes and "thickness" not in codes
+    passed = " ".join(f.message for f in report.findings if f.ok)
+    assert "Every edge joins exactly two triangles" not in passed and "Closed" not in passed
+
+
+def test_random_bytes_are_not_an_stl_even_when_their_count_looks_small():
+    rng = np.random.default_rng(18)
+    data = bytearray(rng.integers(0, 256, 4000, dtype=np.uint8).tobytes())
+    data[80:84] = struct.pack("<I", 7)  # a believable count, but the bytes are noise
+    code, message = _only_finding(bytes(data))
+    assert code == "parse" and message.startswith("Not an STL file")
+    assert "triangles" not in message.split(":")[0]
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4,
+        b"Painting notes: the rifles want a dark wash, the tanks a light one.\n" * 20,
+        b"notes",
+    ],
+    ids=["png", "text", "tiny-text"],
+)
+def test_a_file_of_another_kind_is_only_called_not_an_stl(data):
+    code, message = _only_finding(data)
+    assert code == "parse" and message.startswith("Not an STL file")
+    assert "declares" not in message
+
+
+def test_a_truncated_binary_stl_is_called_cut_short_not_another_kind_of_file():
+    code, message = _only_finding(box_stl(15, 15, 10)[:-7])
+    assert code == "parse" and message.startswith("The binary STL is cut short")
+    assert "684 bytes" in message and "677 bytes" in message

@@ -92,7 +92,12 @@ def test_the_service_worker_is_served_from_the_root_with_its_app_shell(client):
         assert shell.status_code == 200, url
         if hasattr(shell, "close"):
             shell.close()
-    assert config["signOut"] == [reverse("login"), reverse("logout"), reverse("signup")]
+    assert config["signOut"] == [
+        reverse("login"),
+        reverse("logout"),
+        reverse("signup"),
+        reverse("account-delete"),
+    ]
     assert client.post("/sw.js").status_code == 405
 
 

@@ -45,7 +45,10 @@ def test_pages_with_shared_parts_are_the_pages_rendered_alone(slug, user):
         action = complete(table.state, int(key), template, rng)
         with contextlib.suppress(RuleError):  # a refused move changes nothing: draw again
             services.act(
-                table=table, seat=int(key), payload=action, client_id=f"c{step}",
+                table=table,
+                seat=int(key),
+                payload=action,
+                client_id=f"c{step}",
                 seen_seq=views[key]["seq"],
             )
 

@@ -20,7 +20,9 @@ A round, in the post's order (``phase`` in brackets):
 
 Readings (RULINGS.md wins over the post; these fill its gaps):
 
-- Evens/odds gives seat 0 the evens; an agreed split lists seat 0's hand first.
+- Evens/odds gives seat 0 the evens; an agreed split lists seat 0's hand first. The
+  table's Card split option wins; left at evens/odds, the split saved on the lists is
+  dealt (two lists with different splits are refused: the table must pick one).
 - The hand check: a player with no cards, or no units left, has lost; both at once is a
   draw. It runs at setup and after every pass and steal; the first check that ends the
   game ends it (no steal follows a check that ended it). Pressure stays on units that do
@@ -62,6 +64,7 @@ from companion.games.little_game.table import (
     resolve_act,
     resolve_adjust,
     resolve_contact,
+    split_of,
     units_from,
 )
 from companion.games.little_game.view import seat_view
@@ -294,7 +297,7 @@ class LittleGameEngine(TableEngine):
             "round": 1,
             "phase": "play-card",
             "names": [seat.name or f"Player {i + 1}" for i, seat in enumerate(seats)],
-            "hands": hands_from(options),
+            "hands": hands_from({"split": split_of(options, seats)}),
             "chosen": [None, None],
             "revealed": None,
             "to_act": None,

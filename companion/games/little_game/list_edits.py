@@ -6,13 +6,16 @@ cavalry is a separate tick, so the page cannot even ask for both kinds of shooti
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from companion.games import plain_lists
 from companion.games.base import RuleError
 from companion.games.building import Catalogue
-from companion.games.list_editing import arg_bool, arg_int, arg_str, item_at
+from companion.games.list_editing import arg_bool, arg_int, arg_quantity, arg_str, item_at
 from companion.games.little_game.build_rules import CARDS, DEFAULT_SPLIT
+from companion.games.plain_lists import PlainLine, PlainReading
 
 SHOOTING = ("", "ranged", "long-ranged")
 
@@ -41,7 +44,10 @@ def start(body: dict, args: Mapping[str, str], catalogue: Catalogue) -> dict:
 
 
 def add_unit(body: dict, args: Mapping[str, str], catalogue: Catalogue) -> dict:
-    _units(body).append(_unit_from(args))
+    """``quantity`` units alike (default 1): "3x" adds three of the same name and kind."""
+    quantity = arg_quantity(args, high=20)
+    unit = _unit_from(args)
+    _units(body).extend(dict(unit, kinds=list(unit["kinds"])) for _ in range(quantity))
     return body
 
 
@@ -96,3 +102,59 @@ def choices(body: Mapping[str, Any], catalogue: Catalogue) -> dict[str, Any]:
         "kinds": [{"slug": k.slug, "name": k.name} for k in catalogue.of_kind("unit-kind")],
         "qualities": list(range(6)),
     }
+
+
+_CARDS = re.compile(r"^cards:\s*(?P<label>[^(]*?)\s*\((?P<hands>[^)]*)\)$", re.I)
+
+
+def read_plain(lines: list[PlainLine], catalogue: Catalogue) -> PlainReading:
+    """An army as plain text: "Name: rectangular base, quality 3, cavalry, ranged" a
+    line ("3x Name: ..." for three alike; a bare name is a plain unit of quality 0 on the
+    first base), and the export's "Cards: agreed split (1 2 3 | ...)" line."""
+    bases = plain_lists.Names((b.slug, b.name) for b in catalogue.of_kind("base-size"))
+    kinds = plain_lists.Names((k.slug, k.name) for k in catalogue.of_kind("unit-kind"))
+    first_base = next(iter(catalogue.of_kind("base-size")), None)
+    reading = PlainReading(body=start({}, {}, catalogue))
+    for line in lines:
+        text = line.text
+        if plain_lists.is_verdict(line):
+            break
+        if re.match(r"^little game army\b", text, re.I):
+            continue
+        cards = _CARDS.match(text)
+        if cards:
+            first = cards.group("hands").split("|")[0]
+            split = DEFAULT_SPLIT if "evens" in cards.group("label").lower() else ""
+            plain_lists.apply(
+                reading, ACTIONS, catalogue, line, "set-split", hand=first, split=split
+            )
+            continue
+        name, _, described = line.name.rpartition(": ")
+        if not name:
+            name, described = line.name, ""
+        args = {"name": name, "quality": "0", "shooting": "", "cavalry": ""}
+        args["base"] = first_base.slug if first_base else "rectangular"
+        unknown = []
+        for part in (p.strip() for p in described.split(",") if p.strip()):
+            quality = re.fullmatch(r"quality (\d+)", part, re.I)
+            base = bases.find(part.split(" base")[0]) if " base" in part.lower() else None
+            kind = kinds.find(part)
+            if quality:
+                args["quality"] = quality.group(1)
+            elif base:
+                args["base"] = base
+            elif kind == "cavalry":
+                args["cavalry"] = "1"
+            elif kind in SHOOTING and kind:
+                args["shooting"] = kind
+            elif part.lower() != "plain":
+                unknown.append(part)
+        if unknown:
+            reading.problems.append(
+                plain_lists.unmatched(line, f"no base or kind called {', '.join(unknown)}.")
+            )
+            continue
+        plain_lists.apply(
+            reading, ACTIONS, catalogue, line, "add-unit", quantity=line.count, **args
+        )
+    return reading

@@ -34,6 +34,7 @@ def ten_cards(source: Any) -> list[dict[str, Any]]:
                 "text": f"{card['text']}\n\n{reminder}",
                 "footer": "A little game I made",
                 "colour": "#cfe0d4" if value % 2 == 0 else "#e0d9cf",
+                "accent": "#2f6b45" if value % 2 == 0 else "#7a4f2a",
             }
         )
     return cards

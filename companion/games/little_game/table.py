@@ -71,6 +71,31 @@ def hands_from(options: Mapping[str, Any]) -> list[list[int]]:
     return [sorted(hand) for hand in split]
 
 
+def split_of(options: Any, seats: list[Seat]) -> Any:
+    """The split the table deals: the table's own option when it names an agreed split,
+    else the agreed split saved on the players' lists (the builder's "hand 1" is the first
+    seat's), else evens/odds. Two lists that saved different splits have agreed on none:
+    the table must choose, rather than one list silently winning."""
+    chosen = options.get("split", DEFAULT_SPLIT) if isinstance(options, Mapping) else None
+    if chosen not in (None, DEFAULT_SPLIT, ""):
+        return chosen
+    saved: list[Any] = []
+    for seat in seats:
+        body = seat.list_body if isinstance(seat.list_body, Mapping) else {}
+        listed = body.get("options")
+        split = listed.get("split") if isinstance(listed, Mapping) else None
+        if split not in (None, DEFAULT_SPLIT) and split not in saved:
+            saved.append(split)
+    if len(saved) > 1:
+        raise RuleError(
+            {
+                "options.split": "The two lists saved different card splits: agree on one "
+                "and type the first seat's cards in the table's Card split option."
+            }
+        )
+    return saved[0] if saved else DEFAULT_SPLIT
+
+
 def units_from(seat: Seat, index: int) -> list[dict[str, Any]]:
     """The seat's units as the table tracks them; ids are ``"<seat>-<position in list>"``."""
     body = seat.list_body if isinstance(seat.list_body, Mapping) else {}
@@ -187,6 +212,8 @@ def _checked_act(
         errors["distances"] = "Only Shoot takes a distance."
     if errors:
         raise RuleError(errors)
+    if name in WITH_EFFECT and not units and not _able(state, seat)[name]:
+        raise RuleError({"action": _nothing_to_do(name)})
     chosen: dict[str, dict[str, Any]] = {}
     for position, unit in enumerate(units):
         where = f"units.{position}"
@@ -314,31 +341,78 @@ def resolve_adjust(state: dict[str, Any], seat: int | None, action: Mapping[str,
     }
 
 
-def act_templates(state: Mapping[str, Any], seat: int) -> list[dict[str, Any]]:
-    """The six actions, valid as they stand: units that may take each, first targets,
-    distance 0 (the page lets the player edit them)."""
+# The actions that act on pressure: when no unit can take one it changes nothing, and the
+# player's one action would be spent for nothing (moves only report inches: always open).
+WITH_EFFECT = ("recover", "attack", "shoot")
+
+
+def _able(state: Mapping[str, Any], seat: int) -> dict[str, list[dict[str, Any]]]:
+    """The seat's living units that each pressure action can do something with: Recover a
+    free unit under pressure, Attack a unit touching an enemy, Shoot a free ranged unit
+    while an enemy stands."""
     own = live(state["units"][seat])
     enemies = live(state["units"][1 - seat])
     free = [unit for unit in own if not unit["in_contact"]]
-    shooters = [u for u in free if {"ranged", "long-ranged"} & set(u["kinds"]) and enemies]
-    fighters = [unit for unit in own if unit["contacts"]]
+    return {
+        "recover": [unit for unit in free if unit["pressure"] > 0],
+        "attack": [unit for unit in own if unit["contacts"]],
+        "shoot": [u for u in free if {"ranged", "long-ranged"} & set(u["kinds"]) and enemies],
+    }
+
+
+def _nothing_to_do(name: str) -> str:
+    """Why an Attack, Shoot or Recover that no unit can take is refused, in the player's
+    words (said before the action is spent, not after)."""
+    why = {
+        "recover": "none of your units out of contact is under pressure",
+        "attack": "none of your units touches an enemy",
+        "shoot": "none of your ranged units is free to shoot at a standing enemy",
+    }[name]
+    return f"{name.capitalize()} would do nothing: {why}. Choose another action."
+
+
+def act_templates(state: Mapping[str, Any], seat: int) -> list[dict[str, Any]]:
+    """The actions that can do something, valid as they stand: units that may take each,
+    first targets, distance 0 (the page lets the player edit them). Advance, Retreat and
+    Shift are always offered; Recover, Attack and Shoot only when a unit can take them."""
+    own = live(state["units"][seat])
+    enemies = live(state["units"][1 - seat])
+    able = _able(state, seat)
     ids = [unit["id"] for unit in own]
-    return [
+    offers: list[dict[str, Any]] = [
         {"type": "act", "action": "advance", "units": ids},
         {"type": "act", "action": "retreat", "units": ids},
         {"type": "act", "action": "shift", "units": ids},
-        {"type": "act", "action": "recover", "units": [unit["id"] for unit in free]},
-        {
-            "type": "act",
-            "action": "attack",
-            "units": [unit["id"] for unit in fighters],
-            "targets": {unit["id"]: unit["contacts"][0] for unit in fighters},
-        },
-        {
-            "type": "act",
-            "action": "shoot",
-            "units": [unit["id"] for unit in shooters],
-            "targets": {unit["id"]: enemies[0]["id"] for unit in shooters},
-            "distances": {unit["id"]: 0 for unit in shooters},
-        },
+    ]
+    if able["recover"]:
+        offers.append(
+            {"type": "act", "action": "recover", "units": [u["id"] for u in able["recover"]]}
+        )
+    if able["attack"]:
+        offers.append(
+            {
+                "type": "act",
+                "action": "attack",
+                "units": [unit["id"] for unit in able["attack"]],
+                "targets": {unit["id"]: unit["contacts"][0] for unit in able["attack"]},
+            }
+        )
+    if able["shoot"]:
+        offers.append(
+            {
+                "type": "act",
+                "action": "shoot",
+                "units": [unit["id"] for unit in able["shoot"]],
+                "targets": {unit["id"]: enemies[0]["id"] for unit in able["shoot"]},
+                "distances": {unit["id"]: 0 for unit in able["shoot"]},
+            }
+        )
+    return offers
+
+
+def unavailable_actions(state: Mapping[str, Any], seat: int) -> list[dict[str, str]]:
+    """The pressure actions not offered now, each with why, for the page to explain."""
+    able = _able(state, seat)
+    return [
+        {"action": name, "reason": _nothing_to_do(name)} for name in WITH_EFFECT if not able[name]
     ]

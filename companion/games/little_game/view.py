@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from companion.games.little_game.table import unavailable_actions
 from companion.games.plain_data import clone
 
 
@@ -32,4 +33,7 @@ def seat_view(state: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
     if seat in range(len(state["names"])):
         view["hand"] = list(state["hands"][seat])
         view["chosen"] = state["chosen"][seat]
+        if state["phase"] == "act" and state["to_act"] == seat:
+            # Said before the action is spent: why Attack, Shoot or Recover is not offered.
+            view["unavailable"] = unavailable_actions(state, seat)
     return view

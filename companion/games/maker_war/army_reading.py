@@ -24,6 +24,13 @@ from companion.games.maker_war.army_figures import (
     whole,
 )
 
+# The book's setup table starts at 1 point and its last row is "10000 or more", with no
+# ceiling; a hundred times that row is more than any table holds, and keeps every derived
+# figure (first deployment, supply) a number a player can read.
+MIN_BUDGET = 1
+MAX_BUDGET = 1_000_000
+BUDGET_RULE = f"The point budget must be a whole number from {MIN_BUDGET} to {MAX_BUDGET:,} points"
+
 
 @cache
 def _book_factions() -> dict[str, FactionSpec]:
@@ -43,13 +50,9 @@ def read(body: Any, catalogue: Catalogue, report: BuildReport) -> Army:
     _read_faction(army, body.get("faction"), catalogue, report)
     _read_options(army, body.get("options"), report)
     budget = body.get("budget")
-    if whole(budget) is None or budget < 1:
+    if whole(budget) is None or not MIN_BUDGET <= budget <= MAX_BUDGET:
         shown = "no budget" if budget is None else f"{budget!r}"[:40]
-        report.error(
-            "invalid-budget",
-            f"The point budget must be a whole number of points, 1 or more (got {shown}).",
-            "budget",
-        )
+        report.error("invalid-budget", f"{BUDGET_RULE} (got {shown}).", "budget")
     else:
         army.budget = budget
     index = army.index = Index(catalogue, army.faction or "")

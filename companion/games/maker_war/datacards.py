@@ -14,6 +14,15 @@ from typing import Any
 from companion.games.maker_war import build_rules
 
 TYPE_COLOURS = {"infantry": "#cfd8c0", "tank": "#d6cbb8", "titan": "#d8c0c0", "flyer": "#c0d0d8"}
+# Each faction's colour: the band of its datacards.
+FACTION_ACCENTS = {
+    "terran-makers": "#2f5d8a",
+    "stellar-pilgrim": "#8a6d1f",
+    "transcendent": "#5b3f8c",
+    "cyber-demons": "#9b1f2f",
+    "astral": "#1f7a80",
+    "fungus-pandemia": "#4f7a24",
+}
 
 
 def figures(source: Any) -> dict[str, Any]:
@@ -73,6 +82,23 @@ def mounts_of(unit: dict[str, Any], formation: dict[str, Any]) -> list[tuple[str
     ]
 
 
+def mount_label(mount: str) -> str:
+    """A mount's name in words ("left-weapon" prints "Left weapon")."""
+    return mount.replace("-", " ").strip().capitalize() or "Mount"
+
+
+def weapons_of(
+    unit: dict[str, Any], formation: dict[str, Any], source: Any, faction: str
+) -> list[tuple[str, str, dict[str, Any] | None]]:
+    """Each mount of the unit in words, the chosen weapon's name, and its entry (if known)."""
+    out = []
+    for mount, slug in mounts_of(unit, formation):
+        weapon = source.find("unit", slug, faction) if slug else None
+        name = weapon["name"] if weapon else slug.replace("-", " ").capitalize()
+        out.append((mount_label(mount), name, weapon))
+    return out
+
+
 def _unit_block(unit: dict, count: int, chief: bool, formation: dict, source: Any) -> str:
     """A unit's lines: its profile, its traits, the weapon on each of its mounts."""
     data, faction = unit["data"], str((source.body or {}).get("faction", ""))
@@ -81,10 +107,9 @@ def _unit_block(unit: dict, count: int, chief: bool, formation: dict, source: An
     traits = trait_names(data, source)
     if traits:
         lines.append("   " + ", ".join(traits))
-    for mount, weapon_slug in mounts_of(unit, formation):
-        weapon = source.find("unit", weapon_slug, faction)
-        if weapon:
-            lines.append(f"   {mount}: {weapon['name']}: {profile(weapon['data'])}")
+    for mount, name, weapon in weapons_of(unit, formation, source, faction):
+        shown = f": {profile(weapon['data'])}" if weapon else ""
+        lines.append(f"   {mount}: {name}{shown}")
     return "\n".join(lines)
 
 
@@ -131,6 +156,7 @@ def datacards(source: Any) -> list[dict[str, Any]]:
                 "fit": True,  # the printer fits it to the card size, over more cards if need be
                 "footer": "Maker-War",
                 "colour": TYPE_COLOURS.get(kind, "#d8dee6"),
+                "accent": FACTION_ACCENTS.get(faction, "#39414a"),
             }
         )
     if not cards:

@@ -7,12 +7,18 @@ a player can build through an illegal state towards a legal one.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
+from copy import deepcopy
 from typing import Any
 
+from companion.games import plain_lists
 from companion.games.base import RuleError
 from companion.games.building import Catalogue
-from companion.games.list_editing import arg_bool, arg_int, arg_str, item_at
+from companion.games.list_editing import arg_bool, arg_int, arg_quantity, arg_str, item_at
+from companion.games.maker_war.army_figures import UnitInfo
+from companion.games.maker_war.army_reading import BUDGET_RULE, MAX_BUDGET, MIN_BUDGET
+from companion.games.plain_lists import Names, PlainLine, PlainReading
 
 OPTIONS = ("ignore_setup_guidelines", "allow_homebrew")
 DEFAULT_BUDGET = 1000
@@ -35,7 +41,7 @@ def _lines(formation: Any, name: str = "formation") -> list[dict[str, Any]]:
 def start(body: dict, args: Mapping[str, str], catalogue: Catalogue) -> dict:
     """A new, empty army of one faction and budget."""
     faction = arg_str(args, "faction")
-    budget = arg_int(args, "budget", low=1) if args.get("budget") else DEFAULT_BUDGET
+    budget = _budget(args) if args.get("budget") else DEFAULT_BUDGET
     return {
         "faction": faction,
         "budget": budget,
@@ -45,8 +51,20 @@ def start(body: dict, args: Mapping[str, str], catalogue: Catalogue) -> dict:
     }
 
 
+def _budget(args: Mapping[str, str]) -> int:
+    """The ``budget`` argument within the setup table's bounds, or a ``RuleError`` saying
+    them: never silently clipped or kept."""
+    try:
+        budget = arg_int(args, "budget")
+    except RuleError:
+        raise RuleError({"budget": f"Expected a whole number. {BUDGET_RULE}."}) from None
+    if not MIN_BUDGET <= budget <= MAX_BUDGET:
+        raise RuleError({"budget": f"{BUDGET_RULE}."})
+    return budget
+
+
 def set_budget(body: dict, args: Mapping[str, str], catalogue: Catalogue) -> dict:
-    body["budget"] = arg_int(args, "budget", low=1)
+    body["budget"] = _budget(args)
     return body
 
 
@@ -61,7 +79,9 @@ def set_option(body: dict, args: Mapping[str, str], catalogue: Catalogue) -> dic
 
 
 def add_formation(body: dict, args: Mapping[str, str], catalogue: Catalogue) -> dict:
-    """A formation of a plan: empty, or the plan's classic formation (one tap)."""
+    """``quantity`` formations of a plan (default 1): empty, or the plan's classic
+    formation (one tap)."""
+    quantity = arg_quantity(args, high=20)
     slug = arg_str(args, "plan")
     plan = catalogue.get("formation-plan", slug, str(body.get("faction", "")))
     if plan is None:
@@ -83,7 +103,8 @@ def add_formation(body: dict, args: Mapping[str, str], catalogue: Catalogue) -> 
         )
         if lead is not None and total >= 2:
             lead["chief"] = True
-    _formations(body).append(formation)
+    for _ in range(quantity):
+        _formations(body).append(deepcopy(formation))
     return body
 
 
@@ -118,14 +139,15 @@ def set_count(body: dict, args: Mapping[str, str], catalogue: Catalogue) -> dict
 
 
 def add_unit(body: dict, args: Mapping[str, str], catalogue: Catalogue) -> dict:
-    """One more of a unit in a formation (a "+" tap)."""
+    """``quantity`` more of a unit in a formation (a "+" tap adds one, "4x" four)."""
+    quantity = arg_quantity(args)
     formation = item_at(_formations(body), arg_int(args, "formation"), "formation")
     unit = arg_str(args, "unit")
     line = next(
         (ln for ln in _lines(formation) if isinstance(ln, dict) and ln.get("unit") == unit), None
     )
-    count = (line.get("count", 0) if line and isinstance(line.get("count"), int) else 0) + 1
-    return set_count(body, {**args, "count": str(count)}, catalogue)
+    count = (line.get("count", 0) if line and isinstance(line.get("count"), int) else 0) + quantity
+    return set_count(body, {**args, "count": str(min(count, 999))}, catalogue)
 
 
 def remove_unit(body: dict, args: Mapping[str, str], catalogue: Catalogue) -> dict:
@@ -290,3 +312,145 @@ def choices(body: Mapping[str, Any], catalogue: Catalogue) -> dict[str, Any]:
         "names": names,
         "points": {slug: u.points for slug, u in units.items()},
     }
+
+
+_ARMY_HEAD = re.compile(r"^(?P<faction>.+?) - -?\d+ / (?P<budget>\d+|\?) points\b", re.I)
+_FORMATION_HEAD = re.compile(r"^(?P<title>.+?): -?\d+ pts\b", re.I)
+_WEAPONS = re.compile(r"\s*\[(?P<mounts>[^\]]*)\]$")
+_MARKS = re.compile(r"\s*\((?P<mark>chief|unknown unit)\)$", re.I)
+
+
+def read_plain(lines: list[PlainLine], catalogue: Catalogue) -> PlainReading:
+    """An army as plain text, as the export writes it or a player types it: the faction
+    first ("Terran Makers - 973 / 1000 points", or the faction's name alone), a line per
+    formation naming its plan ("1. First company - Maker Rifle Company: 236 pts",
+    or the plan's name alone), then "7x Maker Rifles" lines, "(chief)" and a Titan's
+    "[left weapon: ...]" as the export writes them; "Hypha:" starts the hypha. Every line
+    is the builder tap it stands for; "Setup" and the verdict are skipped."""
+    from companion.games.maker_war.army_reading import _book_factions
+
+    factions = Names((slug, spec.name) for slug, spec in _book_factions().items())
+    reading = PlainReading(body={})
+    section = "formations"
+    units: Names | None = None
+    plans: Names | None = None
+    for line in lines:
+        text = line.text
+        if plain_lists.is_verdict(line):
+            break
+        if not reading.body:
+            head = _ARMY_HEAD.match(text)
+            faction = factions.find(head.group("faction") if head else text)
+            if faction is None:
+                reading.problems.append(
+                    plain_lists.unmatched(line, 'name the army\'s faction first ("Terran Makers").')
+                )
+                continue
+            budget = head.group("budget") if head and head.group("budget") != "?" else ""
+            plain_lists.apply(
+                reading, ACTIONS, catalogue, line, "start", faction=faction, budget=budget
+            )
+            units = Names((u.slug, u.name) for u in catalogue.of_kind("unit", faction))
+            plans = Names((p.slug, p.name) for p in catalogue.of_kind("formation-plan", faction))
+            continue
+        assert units is not None and plans is not None
+        if re.match(r"^setup\b", text, re.I):
+            continue
+        if re.match(r"^hypha\b", text, re.I):
+            section = "hypha"
+            continue
+        formation = _FORMATION_HEAD.match(text)
+        title = formation.group("title") if formation else text
+        found = _plan_of(title, plans) if formation or line.quantity is None else None
+        if found is not None:
+            name, plan = found
+            quantity = 1 if formation else line.count
+            section = "formations"
+            if plain_lists.apply(
+                reading, ACTIONS, catalogue, line, "add-formation", plan=plan, quantity=quantity
+            ):
+                last = len(reading.body["formations"]) - 1
+                if name:
+                    reading.body["formations"][last]["name"] = name[:80]
+            continue
+        _read_unit_line(reading, line, catalogue, units, section)
+    return reading
+
+
+def _plan_of(title: str, plans: Names) -> tuple[str, str] | None:
+    """(formation name, plan slug) of a title "<name> - <plan>" or "<plan>"; None when it
+    names no plan. The export leaves out the name when it is the plan's own."""
+    slug = plans.find(title)
+    if slug is not None:
+        return "", slug
+    parts = title.split(" - ")
+    for cut in range(1, len(parts)):
+        slug = plans.find(" - ".join(parts[cut:]))
+        if slug is not None:
+            return " - ".join(parts[:cut]).strip(), slug
+    return None
+
+
+def _read_unit_line(
+    reading: PlainReading, line: PlainLine, catalogue: Catalogue, units: Names, section: str
+) -> None:
+    """A unit line: into the hypha, or the formation above it, with its marks."""
+    name, weapons, chief = line.name, "", False
+    if mounted := _WEAPONS.search(name):
+        weapons, name = mounted.group("mounts"), name[: mounted.start()]
+    while mark := _MARKS.search(name):
+        chief = chief or mark.group("mark").lower() == "chief"
+        name = name[: mark.start()]
+    unit = units.find(name)
+    if unit is None:
+        reading.problems.append(plain_lists.unmatched(line, "no unit of the faction by that name."))
+        return
+    if section == "hypha":
+        current = next(
+            (h["count"] for h in reading.body.get("hypha") or [] if h.get("unit") == unit), 0
+        )
+        plain_lists.apply(
+            reading, ACTIONS, catalogue, line, "set-hypha", unit=unit, count=current + line.count
+        )
+        return
+    formations = reading.body.get("formations") or []
+    if not formations:
+        reading.problems.append(
+            plain_lists.unmatched(line, "name the formation's plan on a line above its units.")
+        )
+        return
+    index = len(formations) - 1
+    if not plain_lists.apply(
+        reading,
+        ACTIONS,
+        catalogue,
+        line,
+        "add-unit",
+        formation=index,
+        unit=unit,
+        quantity=line.count,
+    ):
+        return
+    if chief:
+        plain_lists.apply(
+            reading, ACTIONS, catalogue, line, "set-chief", formation=index, unit=unit, only="0"
+        )
+    item = catalogue.get("unit", unit, str(reading.body.get("faction", "")))
+    own = dict(UnitInfo.of(item).mounts) if item is not None else {}
+    for part in (p for p in weapons.split(", ") if p.strip()):
+        mount_words, _, weapon_name = part.partition(": ")
+        mount = "-".join(mount_words.split()).lower()
+        weapon = units.find(weapon_name)
+        if weapon is None:
+            reading.problems.append(plain_lists.unmatched(line, f"no weapon {weapon_name}."))
+        elif own.get(mount) != weapon:  # the Titan's own weapon is no choice to record
+            plain_lists.apply(
+                reading,
+                ACTIONS,
+                catalogue,
+                line,
+                "set-mount",
+                formation=index,
+                mount=mount,
+                weapon=weapon,
+            )

@@ -194,6 +194,9 @@ def build_proxy(v: Mapping[str, Any]) -> trimesh.Trimesh:
     return s.to_trimesh(s.union([base, *BUILDERS[kind](v)]))
 
 
+# A proxy's own settings, each asked only for the unit type it shapes.
+_FOR = {kind: ("type", (kind,)) for kind in UNIT_TYPES}
+
 PROXY = Model3D(
     slug="proxy",
     name="Proxy miniature",
@@ -216,19 +219,69 @@ PROXY = Model3D(
         ),
         Param("base_thickness", "Base thickness (mm)", default=2.5, min=2.0, max=5.0),
         Param(
-            "figures", "Infantry: figures on the stand", type="int", default=3, min=1, max=5, step=1
+            "figures",
+            "Figures on the stand",
+            type="int",
+            default=3,
+            min=1,
+            max=5,
+            step=1,
+            when=_FOR["infantry"],
         ),
-        Param("hero", "Infantry: a hero with a banner", type="bool", default=False),
-        Param("turret", "Tank: turret", type="bool", default=True),
-        Param("tracks", "Tank: tracks (off: hover skirt)", type="bool", default=True),
-        Param("barrels", "Tank: barrels", type="int", default=1, min=1, max=2, step=1),
-        Param("barrel_length", "Tank: barrel length (mm)", default=8.0, min=2.0, max=20.0),
-        Param("height", "Titan: height (mm)", default=60.0, min=40.0, max=95.0, step=1),
-        Param("mounts", "Titan: weapon mounts", type="int", default=2, min=2, max=4, step=1),
-        Param("weapon_length", "Titan: weapon length (mm)", default=8.0, min=2.0, max=20.0),
-        Param("stand_height", "Flyer: stand height (mm)", default=25.0, min=10.0, max=40.0, step=1),
-        Param("length", "Flyer: length (mm)", default=22.0, min=12.0, max=40.0, step=0.5),
-        Param("wingspan", "Flyer: wingspan (mm)", default=26.0, min=12.0, max=55.0, step=0.5),
+        Param("hero", "A hero with a banner", type="bool", default=False, when=_FOR["infantry"]),
+        Param("turret", "Turret", type="bool", default=True, when=_FOR["tank"]),
+        Param("tracks", "Tracks (off: hover skirt)", type="bool", default=True, when=_FOR["tank"]),
+        Param("barrels", "Barrels", type="int", default=1, min=1, max=2, step=1, when=_FOR["tank"]),
+        Param(
+            "barrel_length",
+            "Barrel length (mm)",
+            default=8.0,
+            min=2.0,
+            max=20.0,
+            when=_FOR["tank"],
+        ),
+        Param(
+            "height", "Height (mm)", default=60.0, min=40.0, max=95.0, step=1, when=_FOR["titan"]
+        ),
+        Param(
+            "mounts",
+            "Weapon mounts",
+            type="int",
+            default=2,
+            min=2,
+            max=4,
+            step=1,
+            when=_FOR["titan"],
+        ),
+        Param(
+            "weapon_length",
+            "Weapon length (mm)",
+            default=8.0,
+            min=2.0,
+            max=20.0,
+            when=_FOR["titan"],
+        ),
+        Param(
+            "stand_height",
+            "Stand height (mm)",
+            default=25.0,
+            min=10.0,
+            max=40.0,
+            step=1,
+            when=_FOR["flyer"],
+        ),
+        Param(
+            "length", "Length (mm)", default=22.0, min=12.0, max=40.0, step=0.5, when=_FOR["flyer"]
+        ),
+        Param(
+            "wingspan",
+            "Wingspan (mm)",
+            default=26.0,
+            min=12.0,
+            max=55.0,
+            step=0.5,
+            when=_FOR["flyer"],
+        ),
         _label_param("UNIT"),
         minimum_feature_param(),
     ),
@@ -259,6 +312,15 @@ def proxy_values(name: str, data: Mapping[str, Any]) -> dict[str, Any] | None:
     elif kind == "titan":
         values["mounts"] = 4 if (data.get("structure") or 0) > 20 else 2
     return values
+
+
+def entry_part(kind: str, name: str, data: Mapping[str, Any]) -> PartSpec | None:
+    """The model printed for one catalogue entry: a unit's proxy, prefilled from its profile
+    (None for a Titan weapon, which is printed on its Titan)."""
+    if kind not in MODEL_KINDS:
+        return None
+    values = proxy_values(name, data)
+    return None if values is None else PartSpec(name, "proxy", values, 1)
 
 
 MODELS: tuple[Model3D, ...] = (TEMPLATE, MARKER, STANCE, BASE, PROXY)

@@ -19,6 +19,7 @@ from companion.games.maker_war.datacards import (
     profile,
     trait_names,
     units_of,
+    weapons_of,
 )
 
 LIST_PRINTS = {
@@ -48,16 +49,20 @@ def roster(source: Any) -> list[dict[str, Any]]:
     sections = []
     for index, formation in enumerate(formations(source)):
         fig = by_index.get(index, {})
-        rows = [
-            [
-                str(count),
-                unit["name"] + (" (chief)" if chief else ""),
-                unit["category"],
-                profile(unit["data"]),
-                str(unit.get("points") or ""),
-            ]
-            for unit, count, chief in units_of(formation, source, faction)
-        ]
+        rows = []
+        for unit, count, chief in units_of(formation, source, faction):
+            rows.append(
+                [
+                    str(count),
+                    unit["name"] + (" (chief)" if chief else ""),
+                    unit["category"],
+                    profile(unit["data"]),
+                    str(unit.get("points") or ""),
+                ]
+            )
+            for mount, name, weapon in weapons_of(unit, formation, source, faction):
+                shown = profile(weapon["data"]) if weapon else ""
+                rows.append(["", f"{mount}: {name}", "weapon", shown, ""])  # a Titan's choice
         title = (
             f"{formation.get('name') or fig.get('plan_name', '')} · {fig.get('plan_name', '')}"
             f" · {fig.get('points', '-')} pts · supply {fig.get('supply_cost', '-')}"
@@ -113,7 +118,7 @@ def titans(source: Any) -> list[dict[str, Any]]:
             weapons = {}
             for mount, slug in mounts_of(unit, formation):
                 weapon = source.find("unit", slug, faction)
-                weapons[mount] = weapon["name"] if weapon else slug
+                weapons[mount] = weapon["name"] if weapon else slug.replace("-", " ").capitalize()
             rows = [{"label": "Structure", "boxes": int(data.get("structure", 0)), "first": 1}]
             for crit in _criticals(int(data.get("structure", 0)), source):
                 cd = crit["data"]
@@ -161,6 +166,7 @@ def supply_deck(source: Any) -> list[dict[str, Any]]:
                 "footer": "Maker-War supply",
                 "count": int(data.get("copies", 1)),
                 "colour": "#e3d7b0",
+                "accent": "#7a5a12",
             }
         )
     return cards

@@ -33,6 +33,9 @@ class Param:
     choices: tuple[str, ...] = ()
     help: str = ""
     max_length: int = 12
+    # Asked only while another parameter has one of some values: (its name, the values),
+    # e.g. a proxy's turret only for a tank. The customizer hides it otherwise.
+    when: tuple[str, tuple[str, ...]] | None = None
 
     def clean(self, raw: Any) -> Any:
         """The value from form or JSON input; ``ValueError`` with a plain reason otherwise."""

@@ -9,13 +9,16 @@ can always be cleaned up.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from companion.games import plain_lists
 from companion.games.base import RuleError
 from companion.games.building import Catalogue
-from companion.games.list_editing import arg_bool, arg_int, arg_str
+from companion.games.list_editing import arg_bool, arg_int, arg_quantity, arg_str
+from companion.games.micro_and_macro.build_rules import TYPE_TITLES
 from companion.games.micro_and_macro.deck_reading import (
     MAX_COPIES,
     NEUTRAL,
@@ -28,6 +31,7 @@ from companion.games.micro_and_macro.deck_reading import (
     faction_names,
     whole,
 )
+from companion.games.plain_lists import PlainLine, PlainReading
 
 PILE_NAMES = {"main": "main deck", "buildings": "building pile"}
 
@@ -108,17 +112,18 @@ def set_count(body: dict, args: Mapping[str, str], catalogue: Catalogue) -> dict
 
 
 def add_card(body: dict, args: Mapping[str, str], catalogue: Catalogue) -> dict:
-    """One more copy of a card (a "+" tap): buildings go to the building pile, the rest to
-    the main deck."""
+    """``quantity`` more copies of a card (a "+" tap adds one, "4x" four): buildings go
+    to the building pile, the rest to the main deck."""
+    quantity = arg_quantity(args, high=MAX_COPIES)
     slug = arg_str(args, "card")
     item = catalogue.get("card", slug, _faction(body))
     if item is None:
         raise RuleError({"card": f"There is no card '{slug[:60]}'."})
     pile = "buildings" if item.category == "building" else "main"
     copies = sum(_count(line) for line in _find(_lines(body, pile), slug))
-    if copies >= MAX_COPIES:
+    if copies + quantity > MAX_COPIES:
         raise RuleError({"card": f"A deck line holds at most {MAX_COPIES} copies."})
-    return set_count(body, {"card": slug, "pile": pile, "count": str(copies + 1)}, catalogue)
+    return set_count(body, {"card": slug, "pile": pile, "count": str(copies + quantity)}, catalogue)
 
 
 def remove_card(body: dict, args: Mapping[str, str], catalogue: Catalogue) -> dict:
@@ -241,3 +246,52 @@ def _facts(card: Card, catalogue: Catalogue) -> list[str]:
         if card.weapon:
             facts.append(f"gives {who + ' ' if who else ''}the {name('weapon', card.weapon)}")
     return facts
+
+
+_DECK_HEAD = re.compile(r"^(?P<faction>.+?) deck(?::.*)?$", re.I)
+_SECTION_TITLES = {
+    plain_lists.key(title)
+    for title in (*TYPE_TITLES.values(), "Building pile", "Main deck", "Deck", "Main")
+}
+_SECTION = re.compile(r"^(?P<title>[^\d].*?)\s*\(\d+\)$")
+
+
+def read_plain(lines: list[PlainLine], catalogue: Catalogue) -> PlainReading:
+    """A decklist as plain text: "<Faction> deck" (or the faction's name alone) first,
+    then "3x Card" lines; section titles ("Instants (14)", "Building pile (6)") and the
+    export's verdict are skipped. Each card goes where the "+" tap puts it."""
+    factions = plain_lists.Names(
+        [(NEUTRAL, "Neutral"), *((slug, name) for slug, (name, _) in faction_names().items())]
+    )
+    reading = PlainReading(body={})
+    cards: plain_lists.Names | None = None
+    for line in lines:
+        if plain_lists.is_verdict(line):
+            break
+        head = _DECK_HEAD.match(line.text)
+        faction = factions.find(head.group("faction") if head else line.text)
+        if faction is not None and line.quantity is None and not reading.body:
+            plain_lists.apply(reading, ACTIONS, catalogue, line, "start", faction=faction)
+            continue
+        if not reading.body:
+            reading.problems.append(
+                plain_lists.unmatched(line, 'name the deck\'s faction first ("Bloodmages deck").')
+            )
+            continue
+        name = line.name.removesuffix("(main building)").strip()
+        if cards is None:
+            cards = plain_lists.Names(
+                (c["slug"], c["name"]) for c in choices(reading.body, catalogue)["cards"]
+            )
+        slug = cards.find(name)
+        if slug is None:
+            if line.quantity is None and (
+                _SECTION.match(line.text) or plain_lists.key(line.text) in _SECTION_TITLES
+            ):
+                continue
+            reading.problems.append(plain_lists.unmatched(line, "no card of that name."))
+            continue
+        plain_lists.apply(
+            reading, ACTIONS, catalogue, line, "add-card", card=slug, quantity=line.count
+        )
+    return reading

@@ -22,6 +22,29 @@ BACK = {"title": "Micro and Macro", "type": "", "symbol": "crown", "colour": "#5
 TYPE_NAMES = {"building": "Building", "upgrade": "Upgrade", "instant": "Instant"}
 COLOURS = {"building": "#c9b79c", "upgrade": "#b9cbd9", "instant": "#d9b9c4"}
 UNIT_COLOUR = "#c6d3b5"
+# Each faction's colour: the band of its cards (the emblem comes from its slug).
+FACTION_ACCENTS = {
+    "kingdoms-of-men": "#1f4e8c",
+    "bloodmages": "#8c1f2b",
+    "swampbeasts": "#3f6b2a",
+    "mountain-men": "#6b4a2a",
+    "dwarfs": "#7a5c12",
+}
+ACCENT = "#4a4a4a"  # a faction without a colour of its own
+STARTER = "Muster starter card."  # the catalogue's label on Muster's own cards
+
+
+def accent(faction: str) -> str:
+    return FACTION_ACCENTS.get(faction, ACCENT)
+
+
+def _rules_text(card: dict[str, Any]) -> tuple[str, bool]:
+    """The card's rules, without the catalogue's "Muster starter card." label (the footer
+    says it in small type instead of the rules box), and whether it was there."""
+    text = str(card.get("text", ""))
+    if text.startswith(STARTER):
+        return text[len(STARTER) :].strip(), True
+    return text, False
 
 
 def _name(source: Any, kind: str, slug: str, faction: str = "") -> str:
@@ -35,7 +58,8 @@ def card_face(card: dict[str, Any], source: Any, faction: str, count: int) -> di
     data = card.get("data", {})
     category = card.get("category", "")
     stats: list[list[str]] = []
-    lines = [card.get("text", "")]
+    rules, starter = _rules_text(card)
+    lines = [rules]
     if category == "building":
         stats = [
             ["LP", str(data.get("lp", "-"))],
@@ -55,9 +79,10 @@ def card_face(card: dict[str, Any], source: Any, faction: str, count: int) -> di
         "cost": data.get("cost", card.get("points")),
         "text": "\n".join(line for line in lines if line),
         "stats": stats,
-        "footer": "Micro and Macro",
+        "footer": "Micro and Macro" + (" · Muster starter card" if starter else ""),
         "count": count,
         "colour": COLOURS.get(category, "#d8dee6"),
+        "accent": accent(card.get("faction") or faction),
     }
 
 
@@ -122,6 +147,7 @@ def unit_face(unit: dict[str, Any], source: Any, makers: list[str]) -> dict[str,
         "footer": "Micro and Macro",
         "count": 1,
         "colour": UNIT_COLOUR,
+        "accent": accent(unit.get("faction", "")),
     }
 
 

@@ -85,7 +85,7 @@ def player_view(state: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
         "players": players,
         "units": [_unit_view(state, u) for u in state["units"]],
     }
-    labels = {u["id"]: f"{u['name']} ({u['id']})" for u in state["units"]}
+    labels = {u["id"]: units.label(u) for u in state["units"]}
     for player in players:
         labels.update({b["id"]: b["name"] for b in player["buildings"]})
     if seat is not None:

@@ -25,6 +25,27 @@ COMPUTERS: tuple[tuple[str, str, str, str], ...] = (
 COMPUTER_SLUGS: tuple[str, ...] = tuple(slug for slug, *_ in COMPUTERS)
 NAMES = {slug: name for slug, name, *_ in COMPUTERS}
 
+# Each colour named above as the screen and the print draw it: ``ink`` for lines, text and
+# borders on white, ``tint`` for a card's face behind dark text.
+COLOUR_CODES: Mapping[str, Mapping[str, str]] = {
+    "red": {"ink": "#dc2626", "tint": "#f1b8b8"},
+    "orange": {"ink": "#ea580c", "tint": "#f6cfa5"},
+    "yellow": {"ink": "#ca8a04", "tint": "#f3e7a1"},
+    "green": {"ink": "#16a34a", "tint": "#bfe3bf"},
+    "blue": {"ink": "#2563eb", "tint": "#b9d3f1"},
+    "purple": {"ink": "#7c3aed", "tint": "#d8c2ee"},
+}
+_NO_COLOUR: Mapping[str, str] = {"ink": "#4b5563", "tint": "#dddddd"}
+
+
+def computer_colour(slug: str) -> dict[str, str]:
+    """The colour a computer is drawn in everywhere (chart, table card, printed card), from
+    its own line in ``COMPUTERS``, so a name and its colour never disagree; grey for a slug
+    the book does not know."""
+    name = next((colour for s, _, colour, _ in COMPUTERS if s == slug), "")
+    return {"name": name, **COLOUR_CODES.get(name, _NO_COLOUR)}
+
+
 ACTIONS = ("attack", "block", "charge")
 START_ENERGY = 5
 WIN_ENERGY = 10  # ruling: 10 or more wins; option "more than 10"

@@ -7,17 +7,20 @@ few or too many players is still saved, and the validator says what is wrong wit
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from companion.games import plain_lists
 from companion.games.base import RuleError
 from companion.games.building import Catalogue, CatalogueItem
-from companion.games.list_editing import arg_str
+from companion.games.list_editing import arg_quantity, arg_str
 from companion.games.missiles_and_microchips.build_rules import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     computer_order,
 )
+from companion.games.plain_lists import PlainLine, PlainReading
 
 
 def _all_computers(catalogue: Catalogue) -> list[CatalogueItem]:
@@ -58,9 +61,22 @@ def remove_computer(body: dict, args: Mapping[str, str], catalogue: Catalogue) -
     return body
 
 
+def add_players(body: dict, args: Mapping[str, str], catalogue: Catalogue) -> dict:
+    """``quantity`` more players at once: the next computers not yet in play, in seat
+    order (a computer sits once, so this is what "3x" can mean for a kit)."""
+    quantity = arg_quantity(args, high=MAX_PLAYERS)
+    computers = _kit(body)
+    free = [item.slug for item in _all_computers(catalogue) if item.slug not in computers]
+    if quantity > len(free):
+        raise RuleError({"quantity": f"Only {len(free)} more supercomputers can join."})
+    computers.extend(free[:quantity])
+    return body
+
+
 ACTIONS: dict[str, Callable[..., dict]] = {
     "start": start,
     "add-computer": add_computer,
+    "add-players": add_players,
     "remove-computer": remove_computer,
 }
 
@@ -84,3 +100,24 @@ def choices(body: Mapping[str, Any], catalogue: Catalogue) -> dict[str, Any]:
         "min_players": MIN_PLAYERS,
         "max_players": MAX_PLAYERS,
     }
+
+
+_COLOUR = re.compile(r"\s*\([^()]*\)$")
+
+
+def read_plain(lines: list[PlainLine], catalogue: Catalogue) -> PlainReading:
+    """A kit as plain text: one supercomputer a line ("Crimson Core (red)"); the export's
+    head line is skipped and its card list ("Cards: ...", what to print) ends the kit."""
+    computers = plain_lists.Names((item.slug, item.name) for item in _all_computers(catalogue))
+    reading = PlainReading(body={"computers": []})
+    for line in lines:
+        if line.text.lower().startswith(("cards:", "to print:")) or plain_lists.is_verdict(line):
+            break
+        if re.match(r"^.*\bkit\b.*:\s*\d+\s+players?$", line.text, re.I):
+            continue
+        slug = computers.find(_COLOUR.sub("", line.text))
+        if slug is None:
+            reading.problems.append(plain_lists.unmatched(line, "no supercomputer of that name."))
+            continue
+        plain_lists.apply(reading, ACTIONS, catalogue, line, "add-computer", computer=slug)
+    return reading

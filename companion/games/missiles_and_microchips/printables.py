@@ -31,6 +31,15 @@ COLOURS = {
     "blue": "#b9d3f1",
     "purple": "#d8c2ee",
 }
+# The computer's own colour, strong: the band of its cards (the table's chart uses the same).
+ACCENTS = {
+    "red": "#c81e1e",
+    "orange": "#d9560b",
+    "yellow": "#a87a04",
+    "green": "#15803d",
+    "blue": "#1d4ed8",
+    "purple": "#6d28d9",
+}
 
 
 def computers(source: Any) -> list[str]:
@@ -55,6 +64,7 @@ def kit(source: Any) -> list[dict[str, Any]]:
         if computer is None:
             raise ValueError(f"Unknown supercomputer {slug!r}.")
         colour = COLOURS.get(computer["data"].get("colour", ""), "#dddddd")
+        accent = ACCENTS.get(computer["data"].get("colour", ""), "#39414a")
         for card in source.all("card", faction=slug):
             data = card["data"]
             if data.get("target") and data.get("target") not in chosen:
@@ -79,6 +89,7 @@ def kit(source: Any) -> list[dict[str, Any]]:
                     "text": text,
                     "footer": "Missiles & Microchips",
                     "colour": colour,
+                    "accent": accent,
                 }
             )
     return cards

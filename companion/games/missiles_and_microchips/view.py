@@ -11,11 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.games.missiles_and_microchips.book import WIN_ENERGY
+from companion.games.missiles_and_microchips.book import WIN_ENERGY, computer_colour
 from companion.games.plain_data import clone
 
-# One colour per seat, in seat order, for the energy chart's lines and its legend.
-SEAT_COLOURS = ("#dc2626", "#ea580c", "#ca8a04", "#16a34a", "#2563eb", "#7c3aed")
 # A player's facts every seat sees as they are (the face-down choice is not one of them).
 _OPEN = ("seat", "name", "computer", "computer_name", "energy", "alive")
 
@@ -28,6 +26,7 @@ def seat_view(state: Mapping[str, Any], seat: int | None, *, over: bool) -> dict
     players = []
     for p in state["players"]:
         shown = {key: p[key] for key in _OPEN}
+        shown["colour"] = computer_colour(p["computer"])
         shown["start"] = p["seat"] == state["start"]
         shown["chosen"] = p["choice"] is not None
         shown["target"] = p["choice"]["target"] if targets_up and p["choice"] else None
@@ -40,7 +39,7 @@ def seat_view(state: Mapping[str, Any], seat: int | None, *, over: bool) -> dict
 
 def energy_chart(state: Mapping[str, Any]) -> dict[str, Any]:
     """The chart the table draws: one line of energies per seat over the rounds (step 0 is
-    the start), its scale reaching at least the energy win."""
+    the start) in its computer's own colour, its scale reaching at least the energy win."""
     rounds = state["energy_by_round"]
     return {
         "title": "Energy over time",
@@ -50,7 +49,7 @@ def energy_chart(state: Mapping[str, Any]) -> dict[str, Any]:
             {
                 "seat": p["seat"],
                 "name": p["computer_name"],
-                "colour": SEAT_COLOURS[p["seat"] % len(SEAT_COLOURS)],
+                "colour": computer_colour(p["computer"])["ink"],
                 "values": [energies[p["seat"]] for energies in rounds],
             }
             for p in state["players"]

@@ -5,12 +5,16 @@ place them on the own half of the board. Random results come from the caller's
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from companion.games import plain_lists
 from companion.games.base import RuleError
 from companion.games.building import Catalogue
-from companion.games.list_editing import arg_bool, arg_int, arg_str
+from companion.games.list_editing import arg_bool, arg_int, arg_quantity, arg_str
+from companion.games.plain_lists import PlainLine, PlainReading
+from companion.games.problems import Problem
 from companion.games.smalltricks import board, rolling
 from companion.games.smalltricks.rolling import BASE_BY_FACE
 
@@ -55,15 +59,18 @@ def start(
 def set_unit(
     body: dict, args: Mapping[str, str], catalogue: Catalogue, rng: random.Random | None = None
 ) -> dict:
-    """Choose the type of one of the six units (multiples allowed)."""
+    """Choose the type of one of the six units (multiples allowed); ``quantity`` (e.g.
+    "3x") sets that many units from ``index`` on, never past the sixth."""
     index = arg_int(args, "index", 0, FACTION_SIZE - 1)
+    quantity = arg_quantity(args, high=FACTION_SIZE - index)
     slug = arg_str(args, "unit")
     if catalogue.get("unit-type", slug) is None:
         raise RuleError({"unit": f"No unit type '{slug}'."})
     units = _units(body)
-    while len(units) <= index:
+    while len(units) < index + quantity:
         units.append(None)
-    units[index] = slug
+    for at in range(index, index + quantity):
+        units[at] = slug
     return body
 
 
@@ -171,6 +178,9 @@ def _units_from_dice(body: dict) -> dict:
     return body
 
 
+# Taps the builder's undo does not take back: a roll stands, as a die roll does at a table.
+NOT_UNDONE = frozenset({"roll", "reroll", "shift"})
+
 ACTIONS: dict[str, Callable[..., dict]] = {
     "start": start,
     "set-unit": set_unit,
@@ -233,3 +243,91 @@ def choices(body: Mapping[str, Any], catalogue: Catalogue) -> dict[str, Any]:
         "board_width": round(size * (1 + 1.5 * (board.COLUMNS - 1)) + size, 1),
         "board_height": height,
     }
+
+
+_FACE = re.compile(r"\s*\[\d+\]$")
+_GRID_ROW = re.compile(r"^(?P<row>[1-3])\s\s(?P<cells>.*?)(?:\s+\(castle\))?$")
+
+
+def read_plain(lines: list[PlainLine], catalogue: Catalogue) -> PlainReading:
+    """A faction as plain text: "2x Archers" lines (the export's "[face]" is skipped),
+    and, when the export showed it, the arrangement grid (rows 3 to 1 under columns A-F,
+    codes explained by the legend line below it). Units follow the "Choose" taps, so the
+    faction starts as the page's new faction does, its units replaced by the text's."""
+    types = plain_lists.Names((t.slug, t.name) for t in catalogue.of_kind("unit-type"))
+    reading = PlainReading(body=start({}, {}, catalogue))
+    reading.body["units"], reading.body["arrangement"] = [], []
+    grid: dict[int, list[str]] = {}
+    legend: dict[str, str] = {}
+    in_grid = False
+    for line in lines:
+        text = line.text
+        if plain_lists.is_verdict(line):
+            break
+        if text.lower().startswith("smalltricks faction") or text.lower().startswith("rolled:"):
+            continue
+        if text.lower().startswith("arrangement"):
+            in_grid = text.lower().startswith("arrangement (")
+            continue
+        if in_grid:
+            if re.fullmatch(r"A\s+B\s+C\s+D\s+E\s+F", text):
+                continue
+            row = _GRID_ROW.match(line.raw.strip())
+            if row:
+                cells = line.raw.strip()[3:].removesuffix("(castle)").rstrip()
+                grid[int(row.group("row"))] = [cells[i : i + 8].strip() for i in range(0, 48, 8)]
+                continue
+            for part in text.split(", "):
+                code, _, name = part.partition(" ")
+                legend[code] = name
+            in_grid = False
+            continue
+        slug = types.find(_FACE.sub("", line.name))
+        if slug is None:
+            reading.problems.append(plain_lists.unmatched(line, "no unit type of that name."))
+            continue
+        index = len(reading.body["units"])
+        if index + line.count > FACTION_SIZE:
+            reading.problems.append(
+                plain_lists.unmatched(line, f"a faction has {FACTION_SIZE} units.")
+            )
+            continue
+        plain_lists.apply(
+            reading,
+            ACTIONS,
+            catalogue,
+            line,
+            "set-unit",
+            index=index,
+            unit=slug,
+            quantity=line.count,
+        )
+    reading.body["arrangement"] = [None] * len(reading.body["units"])
+    if grid:
+        _place_from_grid(reading, grid, legend, types)
+    return reading
+
+
+def _place_from_grid(
+    reading: PlainReading, grid: dict[int, list[str]], legend: dict[str, str], types: Any
+) -> None:
+    """Each code in a cell places the first unplaced unit of the legend's type there."""
+    units, cells = reading.body["units"], reading.body["arrangement"]
+    reading.body["show_arrangement"] = True
+    for row, columns in sorted(grid.items()):
+        for column, codes in enumerate(columns):
+            for code in (c for c in codes.split("+") if c and c != "."):
+                slug = types.find(legend.get(code, ""))
+                free = [i for i, u in enumerate(units) if u == slug and cells[i] is None]
+                if free:
+                    cells[free[0]] = f"{'ABCDEF'[column]}{row}"
+                else:
+                    reading.problems.append(
+                        Problem(
+                            "unmatched-line",
+                            "error",
+                            f"The arrangement places “{code}” on {'ABCDEF'[column]}{row}, "
+                            "but no unit of the list is left for it.",
+                            "arrangement",
+                        )
+                    )

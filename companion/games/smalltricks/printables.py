@@ -21,7 +21,7 @@ GAME_PRINTS = {
     "board": ("Battlefield at true size, and the damage tracker", "sheet"),
 }
 BACK = {"title": "Smalltricks", "type": "", "symbol": "hex", "colour": "#3b2f4a"}
-HEX_SIDE = 30.0  # mm: 52 mm across the flats holds four 16 mm dice
+HEX_SIDE = 30.0  # mm at least: 52 mm across the flats holds four 16 mm dice
 PLAN_SIDE = 11.0  # mm: the small arrangement diagram on the faction sheet
 
 
@@ -50,6 +50,7 @@ def unit_card(unit: dict[str, Any], source: Any) -> dict[str, Any]:
         "text": "\n".join(lines),
         "footer": "Smalltricks",
         "colour": "#d9cfe6" if unit["category"] == "base" else "#e6dccf",
+        "accent": "#4b3a6b" if unit["category"] == "base" else "#7a5230",
     }
 
 
@@ -169,6 +170,7 @@ def battlefield(source: Any) -> list[dict[str, Any]]:
             "cols": board.COLUMNS,
             "rows": board.ROWS,
             "side": HEX_SIDE,
+            "fill": True,  # larger hexes when the pages it takes have room for them
             "labels": labels,
             "shade": _halves(),
         },

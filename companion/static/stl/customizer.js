@@ -44,8 +44,17 @@
         .catch(() => { form.dataset.state = "error"; });
     }
 
+    // A setting that shapes only some kinds (a tank's turret) shows while its kind is chosen.
+    function showWhen() {
+      form.querySelectorAll("[data-when]").forEach((box) => {
+        const chosen = form.elements[box.dataset.when];
+        box.hidden = !!chosen && !box.dataset.whenValues.split(" ").includes(chosen.value);
+      });
+    }
+
     function changed(e) {
       const el = e.target;
+      showWhen();
       if (el.dataset.for) document.getElementById(el.dataset.for).value = el.value;
       else if (el.type === "number") {
         const range = form.querySelector(`[data-for="${el.id}"]`);

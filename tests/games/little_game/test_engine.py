@@ -53,6 +53,19 @@ def test_default_split_gives_seat_0_the_evens_and_an_agreed_split_is_kept() -> N
     assert ENGINE.OPTIONS == {"split": "evens-odds"}
 
 
+def test_the_split_saved_on_a_list_is_dealt_unless_the_table_chose_one() -> None:
+    agreed = {**BEN, "options": {"split": [[1, 2, 3, 9, 10], [4, 5, 6, 7, 8]]}}
+    for first, second in ((ANN, agreed), (agreed, ANN), (agreed, agreed)):
+        hands = dealt({"split": "evens-odds"}, first=first, second=second).state["hands"]
+        assert hands == [[1, 2, 3, 9, 10], [4, 5, 6, 7, 8]]
+    table_choice = dealt({"split": "1 2 3 4 5"}, first=ANN, second=agreed).state["hands"]
+    assert table_choice == [[1, 2, 3, 4, 5], [6, 7, 8, 9, 10]]
+    other = {**ANN, "options": {"split": [[1, 2, 3, 4, 5], [6, 7, 8, 9, 10]]}}
+    with pytest.raises(RuleError) as caught:
+        dealt({}, first=other, second=agreed)
+    assert "different card splits" in caught.value.errors["options.split"]
+
+
 @pytest.mark.parametrize(
     "split", ["halves", [[1, 2, 3], [4, 5]], [[1, 1, 2, 3, 4], [6, 7, 8, 9, 10]], [[True], []]]
 )
@@ -136,8 +149,29 @@ def test_advance_and_retreat_move_the_value_and_cavalry_double() -> None:
 def test_shift_has_no_numbers_and_a_player_may_act_with_no_unit() -> None:
     state = acting((4, 9))
     assert act(state, 0, "shift", [LANCERS]).events[0]["effects"] == {LANCERS: {}}
-    nobody = act(state, 0, "attack", [])
+    nobody = act(state, 0, "advance", [])
     assert nobody.state["to_act"] == 1 and nobody.state["acted"] == [True, False]
+
+
+def test_an_attack_no_unit_can_make_is_refused_before_the_action_is_spent() -> None:
+    state = acting((4, 9))  # nobody touches an enemy yet
+    errors = refused(state, 0, {"type": "act", "action": "attack", "units": []})
+    assert errors == {
+        "action": "Attack would do nothing: none of your units touches an enemy. "
+        "Choose another action."
+    }
+    assert (
+        "recover"
+        in refused(state, 0, {"type": "act", "action": "recover", "units": []})["action"].lower()
+    )
+    offered = [a["action"] for a in ENGINE.legal_actions(state, 0) if a["type"] == "act"]
+    assert "attack" not in offered and "recover" not in offered
+    reasons = ENGINE.player_view(state, 0)["unavailable"]
+    assert [r["action"] for r in reasons] == ["recover", "attack"]
+    touching = do(state, 1, {"type": "contact", "unit": SPEARMEN, "enemy": LANCERS}).state
+    offered = [a["action"] for a in ENGINE.legal_actions(touching, 0) if a["type"] == "act"]
+    assert "attack" in offered
+    assert act(touching, 0, "attack", [LANCERS]).events[0]["effects"][LANCERS]["pressure"] == 4
 
 
 def test_units_must_be_the_players_own_and_living() -> None:
@@ -384,13 +418,14 @@ def test_unknown_actions_and_seats_are_refused() -> None:
 # What the page offers ------------------------------------------------------------------
 
 
-def test_legal_actions_offer_cards_then_the_six_actions() -> None:
+def test_legal_actions_offer_cards_then_the_actions_that_can_do_something() -> None:
     state = start()
     plays = [a for a in ENGINE.legal_actions(state, 0) if a["type"] == "play"]
     assert plays == [{"type": "play", "card": c} for c in (2, 4, 6, 8, 10)]
     state = acting((4, 9))
     acts = [a for a in ENGINE.legal_actions(state, 0) if a["type"] == "act"]
-    assert [a["action"] for a in acts] == list(ACTIONS)
+    # Nobody is under pressure or touching an enemy: Recover and Attack would do nothing.
+    assert [a["action"] for a in acts] == [a for a in ACTIONS if a not in ("recover", "attack")]
     shoot_template = acts[-1]
     assert shoot_template["units"] == [BOWMEN]
     assert not [a for a in ENGINE.legal_actions(state, 1) if a["type"] in ("act", "play")]

@@ -167,7 +167,7 @@ def test_a_close_combat_kills_one_unit_per_hit_on_both_sides():
         "maker-rifles"
     ] * 2
     assert [u["slug"] for u in get(state, attacker)["units"] if not u["alive"]] == ["maker-rifles"]
-    assert "Moral check" in events[0]["text"]
+    assert "Moral check" in " ".join(events[0]["details"])
 
 
 def test_a_round_ends_when_all_have_activated_markers_clear_and_cards_are_drawn():
@@ -471,3 +471,19 @@ def test_every_event_carries_its_round_and_the_state_keeps_no_log():
     # Stamped with the round the move leaves the table in, as the report always showed.
     assert [(e["type"], e["round"]) for e in ending][-2:] == [("round-end", 2), ("round", 2)]
     assert "log" not in state and "log" not in ENGINE.player_view(state, 0)
+
+
+def test_a_salvo_is_logged_as_a_short_summary_by_unit_names_with_the_working_as_details():
+    state = battle()
+    mine, theirs = fid(state, 0, "Maker Rifle Company"), fid(state, 1, "Maker Rifle Company")
+    state, _ = act(state, 0, {"type": "activate", "formation": mine, "order": "advance"})
+    state, events = act(
+        state, 0, {"type": "shoot", "target": theirs, "distance": 30, "rolls": [6, 6, 5] + [2] * 10}
+    )
+    assert events[0]["text"] == (
+        "Maker Rifle Company fires at Maker Rifle Company: 13 dice, 3 hits (2 critical). "
+        "Destroyed: Maker Rifles 1, Maker Rifles 2, Maker Rifles 3. +3 impact tokens."
+    )
+    working = " ".join(events[0]["details"])
+    assert "Maker Rifles 2 takes a critical hit" in working
+    assert theirs not in working and theirs not in events[0]["text"]

@@ -191,3 +191,41 @@ def test_the_starting_resources_house_rule_reaches_the_table(client, user, catal
     )
     assert refused.status_code == 400 and "options.start_resources" in refused.json()
     assert Table.objects.count() == 1
+
+
+def page(code: str, device: Client) -> str:
+    return device.get(f"/t/{code}/").content.decode()
+
+
+def test_after_a_pass_the_other_player_is_asked_to_start_their_turn_not_to_react(table):
+    code, devices = table
+    for device in devices:
+        send(code, device, {"type": "marker"})
+    first = view(code, devices[0])["view"]["priority"]
+    me, other = devices[first], devices[1 - first]
+    send(code, me, {"type": "pass"})
+    html = page(code, other)
+    assert "Your turn comes next" in html and ">Start my turn</button>" in html
+    assert ">No reaction</button>" not in html
+    send(code, other, {"type": "no-reaction"})
+    assert view(code, other)["view"]["priority"] == 1 - first
+
+
+def test_units_are_named_and_numbered_on_the_page_and_in_the_log_never_by_ids(table):
+    code, devices = table
+    for device in devices:
+        send(code, device, {"type": "marker"})
+    first = view(code, devices[0])["view"]["priority"]
+    me = devices[first]
+    send(code, me, {"type": "resources", "delta": 12})
+    main = view(code, me)["view"]["players"][first]["buildings"][0]
+    unit = main["produces"][0]["unit"]
+    send(code, me, {"type": "make-unit", "building": main["id"], "unit": unit})
+    send(code, devices[1 - first], {"type": "no-reaction"})
+    send(code, me, {"type": "make-unit", "building": main["id"], "unit": unit})
+    labels = view(code, me)["view"]["labels"]
+    ids = [u["id"] for u in view(code, me)["view"]["units"]]
+    name = view(code, me)["view"]["units"][0]["name"]
+    assert [labels[i] for i in ids] == [f"{name} 1", f"{name} 2"]  # made first and second
+    html = page(code, me)
+    assert f">{name} 1" in html and f"({ids[0]})" not in html

@@ -24,7 +24,7 @@ def test_a_player_sees_their_own_hand_and_pile_and_nobody_sees_a_deck():
 def test_the_reacting_player_is_told_what_they_react_to():
     state = markers(start())
     state = act(state, 0, {"type": "make-unit", "building": "0c30", "unit": "peasant"})
-    told = "Ann makes a Peasant (u1) at Royal Keep for 1; it enters at the entry point."
+    told = "Ann makes a Peasant 1 at Royal Keep for 1; it enters at the entry point."
     assert ENGINE.player_view(state, 1)["react"] == {"seat": 1, "to": told}
     # A free action in between does not change what the reaction answers.
     state = act(state, 0, {"type": "resources", "delta": 1})

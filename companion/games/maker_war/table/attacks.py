@@ -20,7 +20,7 @@ from typing import Any
 from companion.games.base import RuleError
 from companion.games.maker_war import titans
 from companion.games.maker_war.combat import allocation, melee, salvo
-from companion.games.maker_war.table import choices, points, rounds, supply
+from companion.games.maker_war.table import choices, points, rounds, supply, wording
 from companion.games.maker_war.table.army import living
 from companion.games.maker_war.table.combat import (
     FORTIFICATION_SCREEN,
@@ -223,10 +223,12 @@ def fire(
     result = choices.with_sacrifices(run, wishes, lambda r: r["destroyed"], [target], rng)
     state["turn"]["fired"] += [s["id"] for s in shooters]
     who = shooter["name"] if shooter else "The attack"
+    labels = wording.unit_labels([target, shooter])
     events = [
         event(
             "salvo",
-            f"{who} fires at {target['name']}: " + " ".join(result["steps"]),
+            wording.salvo_summary(who, target, result, labels),
+            details=wording.plain(result["steps"], [shooter, target]),
             hits=result["hits"],
             destroyed=result["destroyed"],
             barrier=True,

@@ -19,6 +19,7 @@ from companion.games.base import RuleError
 from companion.games.dice import typed_faces
 from companion.games.maker_war import titans
 from companion.games.maker_war.combat import morale
+from companion.games.maker_war.table import wording
 from companion.games.maker_war.table.army import living
 from companion.games.maker_war.table.end import check_annihilation
 from companion.games.maker_war.table.play import (
@@ -110,13 +111,15 @@ def on_activation(
             view(f), rng=rng, rolls=typed_faces(action.get("medic_rolls"), "medic_rolls")
         )
         events += merge(state, f, healed["formation"], [], rng)
-        events.append(event("medic", " ".join(healed["steps"]), barrier=True))
+        events.append(event("medic", " ".join(wording.plain(healed["steps"], [f])), barrier=True))
     if checks["moral_check"]:
         result = morale.activation_moral_check(
             view(f), order, rng=rng, roll=typed_faces(action.get("moral_roll"), "moral_roll")
         )
         events += merge(state, f, result["formation"], result["removed"], rng)
-        events.append(event("moral-check", " ".join(result["steps"]), barrier=True))
+        events.append(
+            event("moral-check", " ".join(wording.plain(result["steps"], [f])), barrier=True)
+        )
         if result["forced_order"]:
             order = f["order"] = result["forced_order"]
         elif not result["passed"]:
@@ -129,7 +132,7 @@ def on_activation(
         new = lost["formation"]
         events += merge(state, f, new, [], rng)
         state["turn"]["scatter_pending"] = f["id"]
-        events.append(event("scatter", " ".join(lost["steps"]), barrier=True))
+        events.append(event("scatter", " ".join(wording.plain(lost["steps"], [f])), barrier=True))
     elif order == "regroup":
         if previous == "scatter":
             f["stance"] = None
@@ -141,7 +144,11 @@ def on_activation(
         result = morale.regroup(view(f), supply_points=int(spend), rng=rng)
         events += merge(state, f, result["formation"], [], rng)
         events.append(
-            event("regroup", " ".join(result["steps"]), barrier=bool(result["medic_faces"]))
+            event(
+                "regroup",
+                " ".join(wording.plain(result["steps"], [f])),
+                barrier=bool(result["medic_faces"]),
+            )
         )
     return events
 
@@ -165,7 +172,13 @@ def scatter_finish(state: dict, seat: int, action: Mapping, rng: random.Random) 
         _dead_without_token(state, f, uid)
     state["turn"]["scatter_pending"] = None
     events = merge(state, f, result["formation"], result["destroyed"], rng)
-    events.append(event("scatter", " ".join(result["steps"]) or "Scatter done.", barrier=True))
+    events.append(
+        event(
+            "scatter",
+            " ".join(wording.plain(result["steps"], [f])) or "Scatter done.",
+            barrier=True,
+        )
+    )
     check_annihilation(state, events)
     return events
 

@@ -17,7 +17,7 @@ from typing import Any
 from companion.games.base import RuleError
 from companion.games.dice import typed_faces
 from companion.games.maker_war.combat import melee
-from companion.games.maker_war.table import choices, points
+from companion.games.maker_war.table import choices, points, wording
 from companion.games.maker_war.table.army import living
 from companion.games.maker_war.table.attacks import remember
 from companion.games.maker_war.table.combat import merge, view
@@ -80,7 +80,15 @@ def close_combat(state: dict, seat: int, action: Mapping, rng: random.Random) ->
     result = choices.with_sacrifices(
         run, wishes, lambda r: [u for d in r["destroyed"].values() for u in d], involved, rng
     )
-    events = [event("close-combat", " ".join(result["steps"]), barrier=True)]
+    fought = {fid: formation(state, fid) for fid in result["formations"]}
+    events = [
+        event(
+            "close-combat",
+            wording.combat_summary(result, fought),
+            details=wording.plain(result["steps"], fought.values()),
+            barrier=True,
+        )
+    ]
     throes = choices.by_formation(action.get("throes_rolls"), "throes_rolls", list(by_id))
     for fid, new in result["formations"].items():
         face = choices.face(throes.get(fid), f"throes_rolls.{fid}")

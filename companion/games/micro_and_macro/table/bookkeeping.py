@@ -115,7 +115,7 @@ def _corrected(
     events: list[dict[str, Any]] = []
     if action.get("unit") not in (None, ""):
         unit = units.find(state, action.get("unit"))
-        text = f"{who} corrects {unit['name']} ({unit['id']}) by {delta:+d} LP"
+        text = f"{who} corrects {units.label(unit)} by {delta:+d} LP"
         events.append({"type": "lp", "text": text + "."})
         if delta > 0:
             units.heal(unit, delta)

@@ -37,7 +37,7 @@ def attack(
     typed = faces if isinstance(faces, dict) else None
     profile = units.profile(state, attacker)
     names = state["names"]
-    who = f"{names[attacker['owner']]}'s {attacker['name']} ({attacker['id']})"
+    who = f"{names[attacker['owner']]}'s {units.label(attacker)}"
     if kind == "magical":
         if spell not in profile["spells"] or cards.spell(spell)["category"] != "active":
             raise RuleError({"spell": f"{attacker['name']} knows no such active spell."})
@@ -71,7 +71,7 @@ def attack(
             "attack": result["attack"],
             "defense": result["defense"],
             "hit": result["hit"],
-            "text": f"{who} {what} {target['name']} ({target['id']}): "
+            "text": f"{who} {what} {units.label(target)}: "
             f"{rolloff.describe(result['attack'])} against "
             f"{rolloff.describe(result['defense'])}: {'hit' if result['hit'] else 'miss'}.",
         }
@@ -104,8 +104,7 @@ def _damage_event(target: dict[str, Any], taken: int, amount: int) -> dict[str, 
         "type": "damage",
         "unit": target["id"],
         "amount": taken,
-        "text": f"{target['name']} ({target['id']}) takes {taken} damage{note}, "
-        f"{target['lp']} LP left.",
+        "text": f"{units.label(target)} takes {taken} damage{note}, {target['lp']} LP left.",
     }
 
 
@@ -141,7 +140,7 @@ def _friendly_spell(
     if target["owner"] != caster["owner"]:
         raise RuleError({"target": "That spell targets a friendly unit."})
     name = cards.name_of("spell", spell)
-    text = f"{who} casts {name} on {target['name']} ({target['id']})"
+    text = f"{who} casts {name} on {units.label(target)}"
     if spell == "blessing-of-the-gods":
         healed = units.heal(target, 3)
         target["buffs"].append(

@@ -25,7 +25,7 @@ def command(state: dict, seat: int, action: Mapping, rng: random.Random) -> list
     for member in group:
         units.expire_buffs(member, "activates")
     state["command"] = {"units": [u["id"] for u in group], "steps": 0}
-    names = ", ".join(f"{u['name']} ({u['id']})" for u in group)
+    names = ", ".join(f"{units.label(u)}" for u in group)
     return [{"type": "command", "text": f"{state['names'][seat]} commands {names}."}]
 
 

@@ -223,7 +223,7 @@ def make_unit(
         "type": "make-unit",
         "seat": seat,
         "unit": unit["id"],
-        "text": f"{state['names'][seat]} makes a {unit['name']} ({unit['id']}) at "
+        "text": f"{state['names'][seat]} makes a {units.label(unit)} at "
         f"{building['name']} {price}; it enters at the entry point.",
     }
 

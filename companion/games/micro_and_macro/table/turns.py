@@ -142,6 +142,11 @@ def pass_turn(state: dict, seat: int, action: Mapping, rng: random.Random) -> li
     events = [{"type": "pass", "text": f"{state['names'][seat]} passes the turn."}]
     state["actions_left"] = 1  # finish_action spends the last one
     finish_action(state, events)
+    if state["react"] is not None:
+        # Section 2.2 lists the pass among the actions and lets the other player react
+        # "after each action": the window stays, but says it is the last chance for an
+        # instant before that player's own turn begins.
+        state["react"]["after_pass"] = True
     return events
 
 

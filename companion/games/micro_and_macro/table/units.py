@@ -29,6 +29,12 @@ SELF_AURAS = frozenset({"hermit", "masters-presence"})  # conditions on the unit
 MOB_SIZE = 4
 
 
+def label(unit: dict[str, Any]) -> str:
+    """A unit as the log and the page name it: its name and its number in the order the
+    units were made ("Peasant 2"), stable for the whole game, never the raw id."""
+    return f"{unit['name']} {str(unit['id']).removeprefix('u')}"
+
+
 def find(state: dict[str, Any], unit_id: Any, path: str = "unit") -> dict[str, Any]:
     for unit in state["units"]:
         if unit["id"] == unit_id:
@@ -174,7 +180,7 @@ def damage(
             {
                 "type": "unit-lost",
                 "unit": unit["id"],
-                "text": f"{names[unit['owner']]}'s {unit['name']} ({unit['id']}) is slain.",
+                "text": f"{names[unit['owner']]}'s {label(unit)} is slain.",
             }
         )
     return taken
@@ -216,7 +222,7 @@ def form_group(state: dict[str, Any], seat: int, ids: Any) -> dict[str, Any]:
         member["group"] = group
     for previous in old:
         _tidy_group(state, previous)
-    names = ", ".join(f"{u['name']} ({u['id']})" for u in members)
+    names = ", ".join(f"{label(u)}" for u in members)
     return {"type": "group", "group": group, "text": f"{state['names'][seat]} groups {names}."}
 
 
@@ -226,7 +232,7 @@ def leave_group(state: dict[str, Any], seat: int, unit_id: Any) -> dict[str, Any
         raise RuleError({"unit": "That unit is in no group."})
     old, unit["group"] = unit["group"], None
     _tidy_group(state, old)
-    return {"type": "ungroup", "text": f"{unit['name']} ({unit['id']}) leaves its group."}
+    return {"type": "ungroup", "text": f"{label(unit)} leaves its group."}
 
 
 def set_aura(state: dict[str, Any], seat: int, action: dict[str, Any]) -> dict[str, Any]:
@@ -245,7 +251,7 @@ def set_aura(state: dict[str, Any], seat: int, action: dict[str, Any]) -> dict[s
         unit["auras"].remove(slug)
     name = cards.name_of("spell", slug)
     verb = "now reaches" if on else "no longer reaches"
-    return {"type": "aura", "text": f"{name} {verb} {unit['name']} ({unit['id']})."}
+    return {"type": "aura", "text": f"{name} {verb} {label(unit)}."}
 
 
 def _check_aura_source(state: dict[str, Any], unit: dict[str, Any], slug: str) -> None:

@@ -119,6 +119,30 @@ def advance(state: dict[str, Any], events: list[dict]) -> str | None:
             return "castle"
 
 
+# Each kind of order as the log says it, before the unit or hexagon it concerns.
+ORDER_WORDS = {
+    "engage": "Engage",
+    "join": "Join",
+    "damage": "Damage split",
+    "order": "Crash Through order",
+    "spear": "Spear",
+    "volley": "Volley",
+    "mortar": "Mortar Fire",
+}
+
+
+def _order_subject(state: Mapping[str, Any], need: Mapping[str, Any]) -> str:
+    """What an order is about, in words: "their Spearmen in B3", the hexagon "in C4", or
+    nothing for a table-wide order (never a unit's id)."""
+    key = need["key"]
+    unit = next((u for u in state["units"] if u["id"] == key), None)
+    if unit is not None:
+        return f" by their {unit['name']} in {unit['cell']}" if unit.get("cell") else ""
+    if need["kind"] == "engage":
+        return f" in {key}"
+    return ""
+
+
 def _reveal(
     state: Mapping[str, Any], step: str, wanted: Mapping[int, list], orders: Mapping[int, dict]
 ) -> dict[str, Any]:
@@ -127,7 +151,9 @@ def _reveal(
         for need in items:
             value = orders[seat].get(need["key"], "")
             label = next((c[1] for c in need["choices"] if c[0] == value), "hold")
-            parts.append(f"{state['names'][seat]}: {need['kind']} {need['key']} → {label}")
+            kind = ORDER_WORDS.get(need["kind"], need["kind"].capitalize())
+            subject = _order_subject(state, need)
+            parts.append(f"{state['names'][seat]}: {kind}{subject} → {label}")
     return {
         "type": "reveal",
         "step": step,

@@ -69,7 +69,8 @@ def test_muster_rolls_big_dice_too():
     state, events = act(
         state, 0, {"type": "shoot", "target": theirs, "dice": "muster", "big_dice": 1}
     )
-    assert "1 big dice (x5)" in events[0]["text"] and "8 normal dice" in events[0]["text"]
+    working = " ".join(events[0]["details"])
+    assert "1 big dice (x5)" in working and "8 normal dice" in working
 
 
 @pytest.mark.parametrize(
@@ -99,7 +100,7 @@ def test_cover_gives_disadvantage_and_a_marching_target_cannot_use_it():
     # Marching: advantage, cover ignored, a 4 hits.
     get(state, theirs)["stance"] = "march"
     marching, events = shoot(state, theirs, [4] + [MISS] * 12, cover=True)
-    assert events[0]["hits"] == 1 and "march stance" in events[0]["text"]
+    assert events[0]["hits"] == 1 and "march stance" in " ".join(events[0]["details"])
 
 
 # --- allocation choices ------------------------------------------------------------------
@@ -128,7 +129,9 @@ def test_a_sacrifice_unit_dies_in_place_of_the_first_casualty():
     # Two hits kill riflemen u1 and u2; u6 is sacrificed to save u1.
     after, events = shoot(state, theirs, [5, 5] + [MISS] * 11, sacrifices={giver: "any"})
     assert sorted(dead(after, theirs)) == sorted([f"{theirs}u2", giver])
-    assert get(after, theirs)["impact_tokens"] == 2 and "sacrificed" in events[0]["text"]
+    assert get(after, theirs)["impact_tokens"] == 2 and "sacrificed" in " ".join(
+        events[0]["details"]
+    )
     # A wish for a unit that did not die changes nothing.
     after, _ = shoot(state, theirs, [5, 5] + [MISS] * 11, sacrifices=[[giver, f"{theirs}u5"]])
     assert dead(after, theirs) == [f"{theirs}u1", f"{theirs}u2"]
@@ -233,7 +236,7 @@ def test_units_in_base_contact_are_hit_first_and_moral_checks_are_typed():
     # Defender: 1+1 = 2 against 2 tokens fails (scatter); attacker: 12 against 1 passes.
     assert get(state, defender)["stance"] == "scatter"
     assert get(state, attacker)["stance"] is None
-    assert "1+1 = 2 against 2 impact token(s): failed" in events[0]["text"]
+    assert "1+1 = 2 against 2 impact token(s): failed" in " ".join(events[0]["details"])
 
 
 def test_a_hit_order_per_side_names_the_enemy_units():

@@ -86,7 +86,7 @@ def test_the_ordnance_fires_two_annihilation_dice():
     )
     f = get(state, enemy)
     assert sum(not u["alive"] for u in f["units"]) == 1 and f["impact_tokens"] == 1
-    assert "Annihilation" in " ".join(e["text"] for e in events)
+    assert "Annihilation" in " ".join(" ".join([e["text"], *e.get("details", [])]) for e in events)
 
 
 def test_a_reliquary_removes_2d6_tokens_across_the_army():
@@ -127,7 +127,7 @@ def test_a_fortification_has_no_benefit_but_screens_and_covers():
     state, events = act(
         state, 0, {"type": "shoot", "target": theirs, "distance": 50, "rolls": [6] * 13}
     )
-    text = events[0]["text"]
+    text = " ".join(events[0]["details"])
     assert "target in cover" in text and "Screen 6" in text
     assert events[0]["hits"] == 13
     assert sum(not u["alive"] for u in get(state, theirs)["units"]) == 7  # 13 - 6 screened

@@ -296,5 +296,5 @@ def test_more_ammunition_refights_a_close_combat_with_its_joined_formations():
         state, 1, {"type": "play-card", "card": "more-ammunition", "use": "effect", "rolls": hits}
     )
     direct, _ = act(before, 1, {**fight, "rolls": hits})
-    assert "11 melee dice" in " ".join(e["text"] for e in events)
+    assert "11 melee dice" in " ".join(" ".join([e["text"], *e.get("details", [])]) for e in events)
     assert state["formations"] == direct["formations"] and state["destroyed"] == direct["destroyed"]

@@ -143,3 +143,14 @@ def test_the_second_faction_orders_a_spear_killing_a_crashing_ram(order, winner)
         assert state["result"] is None and not unit(state, "0-0")["alive"]
     else:
         assert state["result"]["winner"] == 0
+
+
+def test_revealed_orders_are_logged_in_words_not_unit_ids():
+    """The log once read "Ann: mortar 0-0 → C4"; it names the unit, its hexagon and the
+    order instead."""
+    state = board_state([(0, "cannons", "C2"), (0, "spears", "C4"), (1, "militia", "C4")])
+    state = end_turns(state)
+    events = play(state, 0, {"type": "orders", "step": "ranged", "choices": {"0-0": "C4"}}).events
+    reveal = next(e for e in events if e["type"] == "reveal")
+    assert "Ann: Mortar Fire by their Cannons in C2 → C4: 2 unit(s)" in reveal["text"]
+    assert "0-0" not in reveal["text"] and "mortar " not in reveal["text"]
