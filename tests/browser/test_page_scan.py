@@ -28,10 +28,7 @@ RAW = [
 URL = re.compile(r"\S+://\S+")  # share links print tokens, which may hold "_"
 
 # (game, page) -> the area whose part fixes it. Remove an entry when its part lands.
-KNOWN: dict[tuple[str, str], str] = {
-    ("maker-war", "table lobby"): "table area: the lobby prints '2–None players' for an open "
-    "player count (templates/table/_view.html)",
-}
+KNOWN: dict[tuple[str, str], str] = {}
 
 
 @dataclass

@@ -93,3 +93,13 @@ def test_a_computer_is_drawn_in_its_own_colour_whatever_its_seat(devices, user, 
     assert cards[:2] == [("green", "#16a34a"), ("red", "#dc2626")]  # seat 0 is Verdant Grid
     legend = re.findall(r'background:(#[0-9a-f]{6})"></span>([^<]+) <strong>', page)
     assert legend[:2] == [("#16a34a", "Verdant Grid"), ("#dc2626", "Crimson Core")]
+
+
+def test_a_lobby_names_an_open_player_count_in_words(user):
+    """Maker-War seats two or more: the lobby says so, never "2–None players"."""
+    host = Client()
+    host.force_login(user)
+    host.post("/tables/new/", {"game": "maker-war", "name": "Ada"})
+    code = Table.objects.latest("pk").code
+    page = host.get(f"/t/{code}/").content.decode()
+    assert "2 or more players" in page and "None" not in page

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.games.maker_war import titans
+from companion.games.maker_war.book import faction_name
 from companion.games.maker_war.table import morale, points, report, rounds, setup, supply
 from companion.games.maker_war.table.army import hypha_types, living
 from companion.games.maker_war.table.attacks import may_shoot
@@ -162,6 +163,7 @@ def player_view(state: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
         "card_names": {slug: c["name"] for slug, c in supply.cards().items()},
     }
     asked: dict[str, list[dict[str, str]] | None] = {}  # each kind of choice listed once
+    view["faction_names"] = [faction_name(f) for f in state.get("factions", [])]
     view["my_hand"] = (
         [
             {**card, "inputs": card_inputs(state, seat, card["slug"], asked)}

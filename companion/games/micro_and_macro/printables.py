@@ -117,7 +117,7 @@ def unit_face(unit: dict[str, Any], source: Any, makers: list[str]) -> dict[str,
             ("M", "m"),
             ("LP", "lp"),
             ("A", "a"),
-            ("D", "d"),
+            ("Def", "d"),
             ("SP", "sp"),
             ("MD", "md"),
         )

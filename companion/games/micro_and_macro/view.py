@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from copy import deepcopy
 from typing import Any
 
+from companion.games.micro_and_macro.book import faction_name
 from companion.games.micro_and_macro.mechanics import DIE_LADDER
 from companion.games.micro_and_macro.table import cards, macro, units
 
@@ -69,6 +70,7 @@ def player_view(state: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
                 "seat": number,
                 "name": state["names"][number],
                 "faction": player["faction"],
+                "faction_name": faction_name(player["faction"]),
                 "deck_count": len(player["deck"]),
                 "hand_count": len(player["hand"]),
                 "pile_count": len(player["pile"]),
