@@ -88,13 +88,13 @@ def factions() -> list[FactionSpec]:
     ]
 
 
-
 FACTION_NAMES: dict[str, str] = {slug: name for slug, name, *_ in _FACTIONS}
 
 
 def faction_name(slug: str) -> str:
     """A faction as the book names it ("Kingdoms of Men"); an unknown slug in words."""
     return FACTION_NAMES.get(slug) or slug.replace("-", " ").capitalize()
+
 
 # One row of any table: (slug, name, category, text, data).
 Row = tuple[str, str, str, str, Mapping[str, Any]]

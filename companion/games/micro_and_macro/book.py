@@ -86,13 +86,13 @@ def factions() -> list[FactionSpec]:
     ]
 
 
-
 FACTION_NAMES: dict[str, str] = {slug: name for slug, name, *_ in _FACTIONS}
 
 
 def faction_name(slug: str) -> str:
     """A faction as the book names it ("Kingdoms of Men"); an unknown slug in words."""
     return FACTION_NAMES.get(slug) or slug.replace("-", " ").capitalize()
+
 
 # Weapons (section 6.1): (slug, name, range cm, damage, ability in our words).
 _WEAPONS: tuple[tuple[str, str, int, int, str], ...] = (
