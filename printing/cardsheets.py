@@ -5,20 +5,29 @@ A card is a plain dict from a game's ``printables.py``: ``title``, ``type``, ``f
 and ``colour``; a card with ``fit`` (and optionally ``blocks``) is fitted to the card size
 first (``printing.fitting``). Pages are absolutely positioned (a CSS grid is much slower
 to lay out).
+
+A print renders each distinct face once, as a small page of its own, and imposes the
+sheets from those pages (``printing.imposition``): a deck of 540 cards in 23 designs lays
+out 23 faces, not 540. ``card_documents`` is the same sheets as one HTML document a chunk,
+the reference the imposed pages are compared with in the tests and the benchmark.
 """
 
 from __future__ import annotations
 
 import base64
+import json
+import math
 from functools import partial
 from typing import Any
 
 from printing.fitting import fit_cards
-from printing.layout import BLEED, SCALE_BAR, Settings, Sheet, back_slot, sheet_for
-from printing.pdf import Progress, render_chunks
+from printing.imposition import Placement, impose
+from printing.layout import BLEED, SCALE_BAR, Settings, Sheet, Slot, back_slot, sheet_for
+from printing.pdf import Progress, render_parts, workers
 from printing.templating import mm, render
 
 PAGES_PER_CHUNK = 2  # measured: a 30-page document took 11.0 s, the same pages in chunks of 2 6.2 s
+FACES_PER_CHUNK = 18  # the fewest faces worth a document of their own, but see face_chunks
 SYMBOLS = ("shield", "star", "gear", "drop", "eye", "crown", "leaf", "bolt", "hex")
 
 
@@ -55,6 +64,10 @@ def face(card: dict[str, Any]) -> dict[str, Any]:
         "footer": str(card.get("footer", "")),
         "colour": str(card.get("colour") or "#d8dee6"),
         "size": str(card.get("size") or _text_size(card)),  # fitted cards carry their own
+        # the face's band (the game's accent colour) and the title size fitting chose
+        "accent": str(card.get("accent") or "#39414a"),
+        "title_size": str(card.get("title_size") or "9"),
+        "stat_size": str(card.get("stat_size") or "8.5"),
     }
 
 
@@ -71,6 +84,21 @@ def _box(x: float, y: float, w: float, h: float, bleed: float) -> dict[str, str]
     }
 
 
+def face_key(side: str, card_face: dict[str, Any]) -> str:
+    """What makes two faces print the same: the side and everything the template is
+    given of the card (``face`` leaves ``count`` out, so copies share one face)."""
+    return side + json.dumps(card_face, sort_keys=True, default=str)
+
+
+def _placed(slot: Slot, card_face: dict[str, Any], side: str, bleed: float) -> dict[str, Any]:
+    return {
+        **_box(slot.x, slot.y, slot.w, slot.h, bleed),
+        "card": card_face,
+        "key": face_key(side, card_face),
+        "at": (slot.x - bleed, slot.y - bleed),  # the top left corner of its face page
+    }
+
+
 def page_plan(
     cards: list[dict[str, Any]], settings: Settings, back: dict[str, Any] | None
 ) -> tuple[Sheet, list[dict[str, Any]]]:
@@ -82,15 +110,14 @@ def page_plan(
     for start in range(0, len(faces), sheet.per_page):
         run = faces[start : start + sheet.per_page]
         fronts = [
-            {**_box(s.x, s.y, s.w, s.h, sheet.bleed), "card": f}
-            for s, f in zip(sheet.slots, run, strict=False)
+            _placed(s, f, "front", sheet.bleed) for s, f in zip(sheet.slots, run, strict=False)
         ]
         pages.append({"side": "front", "cards": fronts})
         if settings.backs:
-            backs = []
-            for index in range(len(run)):
-                s = back_slot(sheet, index, settings)
-                backs.append({**_box(s.x, s.y, s.w, s.h, sheet.bleed), "card": back_face})
+            backs = [
+                _placed(back_slot(sheet, index, settings), back_face, "back", sheet.bleed)
+                for index in range(len(run))
+            ]
             pages.append({"side": "back", "cards": backs})
     return sheet, pages
 
@@ -153,8 +180,9 @@ def card_chunks(
     back: dict[str, Any] | None = None,
     pages_per_chunk: int = PAGES_PER_CHUNK,
 ) -> list[partial[tuple[str, str]]]:
-    """Each chunk of whole pages (fronts stay with their backs) as a call that renders its
-    HTML and the stylesheet they all share: made in the render process that lays it out."""
+    """The whole sheets as HTML, each chunk of whole pages (fronts stay with their backs)
+    as a call that renders its HTML and the stylesheet they all share. Prints impose
+    their sheets instead (``card_pdf``); these are what those sheets must look like."""
     sheet, pages = page_plan(cards, settings, back)
     if not pages:
         raise ValueError("There are no cards to print.")
@@ -184,6 +212,57 @@ def card_documents(
     return [chunk() for chunk in chunks]
 
 
+def face_chunks(
+    sheet: Sheet, settings: Settings, pages: list[dict[str, Any]], *, title: str
+) -> tuple[list[partial[tuple[str, str]]], list[list[Placement]]]:
+    """The documents to render, and where each page's faces go.
+
+    The first document is the sheet's furniture alone (marks, scale bar and its label);
+    the others hold each distinct face once, a page each the size of its bleed box, in
+    chunks spread over the render processes."""
+    index: dict[str, int] = {}
+    distinct: list[dict[str, Any]] = []
+    plan: list[list[Placement]] = []
+    for page in pages:
+        placements = []
+        for slot in page["cards"]:
+            if slot["key"] not in index:
+                index[slot["key"]] = len(distinct)
+                distinct.append({"side": page["side"], "card": slot["card"]})
+            placements.append(Placement(index[slot["key"]], *slot["at"]))
+        plan.append(placements)
+    base = _sheet_context(sheet, settings)
+    bare = {**base, "title": title, "pages": [{"side": "front", "cards": []}]}
+    documents = [partial(_chunk_html, bare, render("printing/cards.css", base))]
+    card = settings.card_size
+    bleed = sheet.bleed
+    own = {
+        **base,
+        "title": title,
+        "page_w": mm(card.width + 2 * bleed),
+        "page_h": mm(card.height + 2 * bleed),
+    }
+    css = render("printing/cards.css", own)
+    box = _box(bleed, bleed, card.width, card.height, bleed)
+    face_pages = [
+        {"side": f["side"], "face": True, "cards": [{**box, "card": f["card"]}]} for f in distinct
+    ]
+    # Unlike whole sheets, face pages cost the same in big documents as in small ones
+    # (measured: 72 faces in 1, 2, 4 or 8 documents took 2.6 to 2.9 s of CPU), so chunks
+    # only spread the faces evenly over the render processes: at most four chunks each
+    # (a slow one cannot hold the others up much), none smaller than FACES_PER_CHUNK unless
+    # that leaves a process without one.
+    procs = workers()
+    count = min(math.ceil(len(face_pages) / FACES_PER_CHUNK), 4 * procs)
+    count = max(count, min(procs, len(face_pages)))
+    size = math.ceil(len(face_pages) / max(1, count))
+    documents += [
+        partial(_chunk_html, {**own, "pages": face_pages[i : i + size]}, css)
+        for i in range(0, len(face_pages), size)
+    ]
+    return documents, plan
+
+
 def card_pdf(
     cards: list[dict[str, Any]],
     settings: Settings,
@@ -192,7 +271,12 @@ def card_pdf(
     title: str,
     back: dict[str, Any] | None = None,
 ) -> bytes:
+    """The cards on sheets: each distinct face rendered once, every copy imposed from it."""
     progress(2, "Laying out the cards")
-    return render_chunks(
-        card_chunks(cards, settings, title=title, back=back), progress, title=title
-    )
+    sheet, pages = page_plan(cards, settings, back)
+    if not pages:
+        raise ValueError("There are no cards to print.")
+    documents, plan = face_chunks(sheet, settings, pages, title=title)
+    bare, *faces = render_parts(documents, progress, start=5, end=90)
+    progress(90, "Imposing the sheets")
+    return impose(bare, faces, plan, title=title)

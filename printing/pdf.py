@@ -1,8 +1,9 @@
 """WeasyPrint behind a locked fetcher, and big documents rendered in chunks on every core.
 
 One WeasyPrint document does not get faster with more cores (WeasyPrint#1060), so a deck
-is split into runs of whole pages, rendered in worker processes and merged with pypdf.
-Nothing here imports Django: worker processes only need WeasyPrint.
+is split into runs of whole pages, rendered in worker processes and merged with pypdf (or,
+for card sheets, handed back as parts to impose: ``render_parts``). Nothing here imports
+Django: worker processes only need WeasyPrint.
 """
 
 from __future__ import annotations
@@ -125,12 +126,24 @@ def render_chunks(
     """Render each HTML document (a run of whole pages) and merge them in order.
 
     Reports progress between ``start`` and ``end`` percent as chunks finish."""
+    if len(documents) == 1:
+        progress(start, "Rendering")
+        return _render(documents[0])
+    parts = render_parts(documents, progress, start=start, end=end)
+    progress(end, "Joining the pages")
+    return merge(parts, title=title)
+
+
+def render_parts(
+    documents: Sequence[Document], progress: Progress, *, start: int = 5, end: int = 95
+) -> list[bytes]:
+    """Each HTML document rendered to its own PDF, in order: on every core when there are
+    enough of them (see ``workers``), else in this process.
+
+    Reports progress between ``start`` and ``end`` percent as documents finish."""
     count = len(documents)
     if count == 0:
         raise ValueError("Nothing to print.")
-    if count == 1:
-        progress(start, "Rendering")
-        return _render(documents[0])
     parts: list[bytes | None] = [None] * count
 
     def report(done: int) -> None:
@@ -155,5 +168,4 @@ def render_chunks(
         if parts[index] is None:
             parts[index] = _render(doc)
             report(index + 1)
-    progress(end, "Joining the pages")
-    return merge([p for p in parts if p is not None], title=title)
+    return [p for p in parts if p is not None]
