@@ -213,3 +213,8 @@ def test_a_removed_line_and_an_added_one_show_as_such(client, new_army):
     assert "+ added" in diff and "Maker Rifles 3x" in diff
     back = client.get(url, {"a": new_army.version, "b": before}).content.decode()
     assert "− removed" in back
+
+
+def test_an_empty_formation_reads_no_units_yet_not_none(client, new_army):
+    panel = tap(client, new_army, op="add-formation", plan="hawk-wing", classic="0")
+    assert "no units yet" in panel and "None" not in panel
