@@ -41,7 +41,24 @@ class SignupForm(UserCreationForm):
         fields = ("username", "email")
 
 
-class EmailForm(forms.ModelForm):
+class PasswordChecked:
+    """A form that asks for the signed-in player's own password: checked through
+    ``authenticate``, so django-axes counts the wrong ones."""
+
+    cleaned_data: dict[str, Any]
+
+    def __init__(self, *args: Any, request: HttpRequest, **kwargs: Any) -> None:
+        self.request = request
+        super().__init__(*args, **kwargs)
+
+    def clean_password(self) -> str:
+        password = self.cleaned_data["password"]
+        if not _password_is_right(self.request, self.request.user, password):
+            raise forms.ValidationError("That is not your password.", code="password_incorrect")
+        return password
+
+
+class EmailForm(PasswordChecked, forms.ModelForm):
     """The reset address, changed only with the password: whoever finds a signed-in
     device must not be able to send the account's reset links to themselves."""
 
@@ -55,16 +72,6 @@ class EmailForm(forms.ModelForm):
         model = get_user_model()
         fields = ("email",)
         help_texts = {"email": "Where a password reset link is sent. Leave empty for none."}
-
-    def __init__(self, *args: Any, request: HttpRequest, **kwargs: Any) -> None:
-        self.request = request
-        super().__init__(*args, **kwargs)
-
-    def clean_password(self) -> str:
-        password = self.cleaned_data["password"]
-        if not _password_is_right(self.request, self.request.user, password):
-            raise forms.ValidationError("That is not your password.", code="password_incorrect")
-        return password
 
 
 def _password_is_right(request: HttpRequest, user: Any, password: str) -> bool:
@@ -110,7 +117,9 @@ class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
         return response
 
 
-class DeleteAccountForm(forms.Form):
+class DeleteAccountForm(PasswordChecked, forms.Form):
+    """Deleting the account: the password and a tick that says what goes."""
+
     password = forms.CharField(
         label="Your password",
         strip=False,
@@ -120,16 +129,6 @@ class DeleteAccountForm(forms.Form):
         label="I understand that my lists, homebrew, collection, print files and uploaded "
         "designs are deleted for good.",
     )
-
-    def __init__(self, *args: Any, request: HttpRequest, **kwargs: Any) -> None:
-        self.request = request
-        super().__init__(*args, **kwargs)
-
-    def clean_password(self) -> str:
-        password = self.cleaned_data["password"]
-        if not _password_is_right(self.request, self.request.user, password):
-            raise forms.ValidationError("That is not your password.", code="password_incorrect")
-        return password
 
 
 @login_required
