@@ -69,7 +69,11 @@ def _bundle_in_child(params: dict[str, Any], out: Any) -> None:
 
     start, start_cpu = time.perf_counter(), time.process_time()
     product = get_producer("stl-bundle").make(params, lambda _p, _m: None)
-    out.put((time.process_time() - start_cpu, time.perf_counter() - start, len(product.data)))
+    cpu, wall = time.process_time() - start_cpu, time.perf_counter() - start
+    # the worker's own peak: RUSAGE_CHILDREN in the parent would report the largest child
+    # of every benchmark run before this one in the same process (a print render, a server)
+    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    out.put((cpu, wall, len(product.data), peak_mb))
 
 
 def _bundle(points: int) -> tuple[float, float, float, int, int, int]:
@@ -94,9 +98,8 @@ def _bundle(points: int) -> tuple[float, float, float, int, int, int]:
     out = context.Queue()
     child = context.Process(target=_bundle_in_child, args=(params, out))
     child.start()
-    cpu, wall, size = out.get(timeout=300)
+    cpu, wall, size, peak_mb = out.get(timeout=300)
     child.join()
-    peak_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     return cpu, wall, peak_mb, size, total.figures["total"], sum(army["counts"].values())
 
 
