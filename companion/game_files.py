@@ -7,9 +7,10 @@ ask the registry at lookup time, so a game registered later (a test's toy game) 
 like the others, and no setting lists the games.
 
 Names a game may provide (each has a generic fallback where the site needs one):
-``table.html`` (its live-table panel), ``board.html`` (its public board, for the screen in
-the middle of the table), ``builder.html`` (its list builder), ``new_list.html`` (its "new
-list" form), ``table.css``, ``table.js`` and ``board.css``.
+``view.js`` (the module that draws its live-table panel and its public board on the
+device, from the JSON views: ``table(t)`` and ``board(t)``), ``builder.html`` (its list
+builder), ``new_list.html`` (its "new list" form), ``table.css``, ``table.js`` and
+``board.css``.
 """
 
 from __future__ import annotations
@@ -27,10 +28,9 @@ from django.template.loaders.filesystem import Loader as FilesystemLoader
 from companion.games.registry import all_games
 
 PREFIX = "games"
+GENERIC_VIEW = "table/generic.js"  # the static module drawing a game without its own view.js
 # The site's generic template for each name a game may provide.
 FALLBACKS = {
-    "table.html": "table/games/generic.html",
-    "board.html": "table/games/generic_board.html",
     "builder.html": "armies/builder/generic.html",
     "new_list.html": "armies/new/generic.html",
 }

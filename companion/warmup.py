@@ -1,5 +1,5 @@
 """Ready a server process before it takes requests: every game's modules imported and
-the live table's templates compiled, then the garbage collector told to leave them be.
+the live table's page templates compiled, then the garbage collector told to leave them be.
 
 A game's modules and a template are loaded on first use. Loaded after ``gc.freeze()``,
 their ~140,000 objects stay in the collected generations, and every full collection
@@ -11,14 +11,12 @@ from __future__ import annotations
 
 import gc
 
-from django.template.loader import get_template, select_template
+from django.template.loader import get_template
 
-from companion.game_files import FALLBACKS, game_template
 from companion.games.base import Capabilities
 from companion.games.registry import all_games
 
-SITE_TEMPLATES = ("table/_view.html", "table/_board.html", "table/table.html", "table/board.html")
-GAME_TEMPLATES = ("table.html", "board.html")
+SITE_TEMPLATES = ("table/table.html", "table/board.html")
 
 
 def warm() -> None:
@@ -26,8 +24,6 @@ def warm() -> None:
     for game in all_games().values():
         for name in Capabilities.names():
             game.capability(name)
-        for name in GAME_TEMPLATES:
-            select_template(game_template(game.slug, name, FALLBACKS[name]))
     for name in SITE_TEMPLATES:
         get_template(name)
 

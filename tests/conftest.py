@@ -7,6 +7,8 @@ import pytest
 from catalog.models import Game
 from catalog.services import load_catalogue
 
+pytest_plugins = ["tests.browsers"]  # chromium, and drawing a table's view in it
+
 
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup, django_db_blocker):

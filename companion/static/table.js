@@ -1,5 +1,8 @@
-// The live table on one device. The server's view always wins: the page never applies a
-// move itself, it sends the action and shows the view it gets back or is pushed.
+// The live table on one device (an ES module). The server's view always wins: the page
+// never applies a move itself, it sends the action and shows the view it gets back or is
+// pushed. A view is the seat's JSON, the same text an API client gets; the device draws it
+// with the game's module (games/<slug>/view.js, through table/view.js), so a push costs the
+// server one encoded view per seat, never a page per device.
 // WebSocket pushes carry a seq; a gap, a silent socket or a page coming back to the
 // foreground triggers a resync, and when the socket fails the page polls instead.
 //
@@ -12,15 +15,19 @@
 //
 // Your turn: when this seat enters the view's "awaiting" seats, the title gets a badge,
 // the device vibrates where it can and, if the player turned the sound on, beeps.
-(() => {
-  "use strict";
-  const page = document.getElementById("table-page");
-  if (!page) return;
+import { draw } from "muster/table-view";
+
+const page = document.getElementById("table-page");
+if (page) await start(page);
+
+async function start(page) {
+  const game = await import(page.dataset.gameView);
   const code = page.dataset.code;
   const viewUrl = page.dataset.viewUrl;
   const board = Boolean(page.dataset.board);
   let me = page.dataset.me || ""; // "" : a spectator or the board, who never taps
   const box = document.getElementById("table-view");
+  const boardBox = document.getElementById("board-view"); // the board mode draws here
   const badge = document.getElementById("sync-state");
   const tapsBox = document.getElementById("pending-taps");
   const csrf = () => (document.cookie.match(/csrftoken=([^;]+)/) || [])[1] || "";
@@ -135,51 +142,45 @@
   }
 
   // --- showing a view -----------------------------------------------------------------
-  let lastHtml = null;
-  function show(html, newSeq) {
-    if (newSeq === undefined || Number.isNaN(newSeq) || newSeq === 0) {
-      const found = /data-seq="(\d+)"/.exec(html); // answers without an X-Seq header (undo)
-      if (found) newSeq = Number(found[1]);
-    }
-    if (newSeq !== undefined && newSeq < seq) return; // an old message arriving late
-    // A poll that brings the same view changes nothing: no swapped DOM to swallow a tap
-    // or wipe what the player is typing.
-    if (html === lastHtml) { box.classList.remove("busy"); return; }
-    lastHtml = html;
-    box.innerHTML = html;
-    if (newSeq !== undefined) seq = newSeq;
+  let shownKey = null; // the view and error drawn last: an equal one changes nothing
+  let current = JSON.parse(document.getElementById("table-data").textContent);
+  function show(view, error = null) {
+    if (!view || view.seq < seq) return; // an old message arriving late
+    const key = JSON.stringify([view, error]);
+    if (key === shownKey) { box.classList.remove("busy"); return; }
+    shownKey = key;
+    current = view;
+    seq = view.seq;
+    draw(board ? boardBox : box, view, game, { board, error });
     // Game scripts (static/games/<slug>.js) redraw their widgets on every new view.
-    document.dispatchEvent(new CustomEvent("muster:view", { detail: { seq } }));
+    document.dispatchEvent(new CustomEvent("muster:view", { detail: { seq, view } }));
     box.classList.remove("busy");
-    const view = box.querySelector(".view");
-    const state = view?.dataset.status;
-    if (state) page.dataset.status = state;
+    const state = view.status;
+    page.dataset.status = state;
     const lobby = page.querySelector(".lobby");
-    if (lobby && state && state !== "open") {
+    if (lobby && state !== "open") {
       // lobby -> game without a reload: the view already holds the game.
       lobby.remove();
       clearInterval(lobbyTimer);
       document.querySelectorAll("[data-after-start]").forEach((el) => { el.hidden = false; });
-    } else if (lobby && view) {
-      const start = lobby.querySelector("button[data-start]");
-      if (start) start.disabled = Number(view.dataset.waiting || 0) > 0;
+    } else if (lobby) {
+      const starter = lobby.querySelector("button[data-start]");
+      if (starter) starter.disabled = Number(view.waiting_for || 0) > 0;
     }
     // A refused tap explains itself where the player is looking.
     const errors = box.querySelector(".errors");
     if (errors && errors.scrollIntoView) errors.scrollIntoView({ block: "center", behavior: "smooth" });
-    keep(seq);
+    keep(view);
     noticeTurn();
   }
 
   // The newest view shown, for an offline reload: written to the cache sw.js reads back
-  // when the network fails. A refusal's message is left out: it was news once.
-  function keep(atSeq) {
-    if (!("caches" in window) || atSeq < keptSeq) return;
-    keptSeq = atSeq;
-    const copy = box.cloneNode(true);
-    copy.querySelectorAll(".errors").forEach((el) => el.remove());
-    const body = new Response(copy.innerHTML, {
-      headers: { "Content-Type": "text/html; charset=utf-8", "X-Seq": String(atSeq) },
+  // when the network fails, as the server answers the view URL. A refusal is left out.
+  function keep(view) {
+    if (!("caches" in window) || view.seq < keptSeq) return;
+    keptSeq = view.seq;
+    const body = new Response(JSON.stringify({ type: "view", seq: view.seq, data: view }), {
+      headers: { "Content-Type": "application/json", "X-Seq": String(view.seq) },
     });
     caches.open(PAGES).then((cache) => cache.put(viewUrl, body)).catch(() => {});
   }
@@ -190,8 +191,8 @@
     try {
       const cached = await caches.match(viewUrl, { cacheName: PAGES, ignoreVary: true });
       if (!cached) return;
-      const cachedSeq = Number(cached.headers.get("X-Seq"));
-      if (cachedSeq > seq) show(await cached.text(), cachedSeq);
+      const message = await cached.json();
+      if (message.seq > seq) show(message.data);
     } catch (e) { /* no cache here: the page's own view stands */ }
   }
 
@@ -202,7 +203,7 @@
       const response = await fetch(viewUrl, { credentials: "same-origin", signal: within(8000) });
       if (!response.ok) throw new Error(`view ${response.status}`);
       const fromCache = response.headers.get("X-Muster-Offline") === "1";
-      show(await response.text(), Number(response.headers.get("X-Seq")));
+      show((await response.json()).data);
       setOffline(fromCache);
       if (!fromCache && waiting().length) flush();
       return !fromCache;
@@ -256,7 +257,7 @@
     ws.onmessage = (event) => {
       lastMessage = Date.now();
       const message = JSON.parse(event.data);
-      if (message.type === "view") show(message.html, message.seq);
+      if (message.type === "view") show(message.data);
       else if (message.type === "pong" && message.seq > seq) ws.send(JSON.stringify({ type: "sync" }));
     };
     ws.onclose = () => {
@@ -289,19 +290,11 @@
   });
 
   // --- sending kept taps --------------------------------------------------------------
-  // The reason a view answer gives for a refusal ("Someone acted first…"), if any.
-  function refusalIn(html) {
-    const holder = document.createElement("template");
-    holder.innerHTML = html;
-    const items = [...holder.content.querySelectorAll(".errors li")];
-    return items.map((li) => {
-      const text = li.cloneNode(true);
-      text.querySelector("code")?.remove();
-      return text.textContent.replace(/^\s*:\s*/, "").trim();
-    }).join(" ");
-  }
+  // The reason an answer gives for a refusal ("Someone acted first…"), if any.
+  const refusalIn = (error) => Object.values(error || {}).map((m) => (Array.isArray(m) ? m.join(" ") : String(m))).join(" ");
 
-  // One tap to the server with its client id; what became of it.
+  // One tap to the server with its client id; what became of it. The answer is the view
+  // message a push carries, with ``error`` when the tap was refused.
   async function send(tap, sentSeq) {
     const data = new FormData();
     for (const [name, value] of tap.fields) data.append(name, value);
@@ -310,25 +303,28 @@
     let response;
     try {
       response = await fetch(tap.url, {
-        method: "POST", body: data, credentials: "same-origin", headers: { "X-CSRFToken": csrf() },
+        method: "POST", body: data, credentials: "same-origin", headers: { "X-CSRFToken": csrf(), Accept: "application/json" },
         signal: within(15000),
       });
     } catch (e) {
       return { kind: "offline" };
     }
     if (response.status >= 500 || response.status === 429) return { kind: "later" };
-    let html;
-    try { html = await response.text(); } catch (e) { return { kind: "offline" }; } // cut mid-answer
-    const header = response.headers.get("X-Seq");
-    const answerSeq = header === null ? undefined : Number(header);
-    if (!/class="view"/.test(html)) { // not a view: a sign-in page, a CSRF refusal
+    let message;
+    try {
+      message = await response.json();
+    } catch (e) { // cut mid-answer, or not a view: a sign-in page, a CSRF refusal
+      if (response.ok) return { kind: "offline" };
       return { kind: "refused", reason: `the server refused it (${response.status}); reload the page.` };
     }
-    const reason = refusalIn(html);
-    if (response.status >= 400 || reason) {
-      return { kind: "refused", html, seq: answerSeq, reason: reason || `refused (${response.status}).` };
+    if (!message || message.type !== "view") {
+      return { kind: "refused", reason: `the server refused it (${response.status}); reload the page.` };
     }
-    return { kind: "applied", html, seq: answerSeq };
+    const reason = refusalIn(message.error);
+    if (response.status >= 400 || reason) {
+      return { kind: "refused", view: message.data, error: message.error, seq: message.seq, reason: reason || `refused (${response.status}).` };
+    }
+    return { kind: "applied", view: message.data, seq: message.seq };
   }
 
   // Send the kept taps in order, each until it is applied or refused; stop at the first
@@ -373,7 +369,7 @@
           delete kept.chain[tap.base];
         }
         saveTaps();
-        if (result.html) show(result.html, result.seq);
+        if (result.view) show(result.view, result.error || null);
         if (tap.state === "refused" && tapsBox && tapsBox.scrollIntoView) {
           tapsBox.hidden = false;
           tapsBox.scrollIntoView({ block: "center", behavior: "smooth" });
@@ -456,9 +452,8 @@
   }
 
   function noticeTurn() {
-    const line = box.querySelector("[data-awaiting]");
-    const awaiting = (line?.dataset.awaiting || "").split(/\s+/).filter(Boolean);
-    if (line && line.dataset.me !== undefined && !board) me = line.dataset.me; // the start may renumber seats
+    const awaiting = (current.awaiting || []).map(String);
+    if (!board) me = current.me === null || current.me === undefined ? "" : String(current.me); // the start may renumber seats
     const now = !board && me !== "" && awaiting.includes(me);
     if (now === myTurn) return;
     const before = myTurn;
@@ -486,12 +481,12 @@
   if ("serviceWorker" in navigator && page.dataset.sw) {
     navigator.serviceWorker.register(page.dataset.sw).catch(() => { /* no offline copies */ });
   }
-  noticeTurn();
+  show(current);
   drawTaps();
-  showKeptView().then(() => keep(seq)); // read the kept view before this page's replaces it
+  showKeptView().then(() => keep(current)); // read the kept view before this page's replaces it
   if ("WebSocket" in window) connect(); else startPolling();
   if (offline) resync();
   else if (waiting().length) wake(); // taps kept from before this page: current view first
   // Taking a seat is not a move (no seq, no push): the lobby asks for the seat list itself.
   if (page.querySelector(".lobby")) lobbyTimer = setInterval(resync, 3000);
-})();
+}

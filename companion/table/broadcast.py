@@ -5,8 +5,9 @@ view and no socket ever holds another seat's. Messages may be lost or reordered 
 delivers at most once), so they carry the new ``seq``: a device that notices a gap or a
 silence asks for a full resync.
 
-Each seat's view is built, rendered (``table/_view.html``) and encoded once per change,
-here, and never once per device: a socket only forwards the text of its kind, untouched.
+Each seat's view is built and encoded once per change, here, and never once per device: a
+socket only forwards that text, untouched. Table pages and API clients get the same text:
+a page draws the view on the device (``companion/static/table/``).
 
 A push is best effort: the move is committed before it starts, so nothing here may turn
 the move's answer into an error. A channel layer that fails (Redis gone) or anything else
@@ -17,13 +18,11 @@ from __future__ import annotations
 
 import json
 import logging
-from dataclasses import dataclass
 from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.db import transaction
-from django.template.loader import render_to_string
 
 from companion.table import layer_guard, selectors
 from companion.table.models import Seat, Table
@@ -67,14 +66,13 @@ def push(table_id: int, *, table: Table | None = None, latest: Any = selectors.U
 
 
 def send_views(table: Table, *, latest: Any = selectors.UNREAD) -> None:
-    """Every seat's view, built, rendered and encoded once here from the committed state,
-    each sent to its own seat's group. A removed seat's devices get the public view,
-    marked so that they stop acting. ``LayerDown`` when the channel layer cannot take them.
+    """Every seat's view, built and encoded once here from the committed state, each sent
+    to its own seat's group. A removed seat's devices get the public view, marked so that
+    they stop acting. ``LayerDown`` when the channel layer cannot take them.
 
-    The work is done once per seat, here on the thread that committed the move, never once
-    per device: a socket only picks the text of its kind (``page`` for a table page, with
-    the view's HTML; ``text`` for an API client) and forwards it as it is. A view nobody
-    listens to (the public board, mostly) is not built at all, when the layer can tell."""
+    The work is done once per seat, never once per device: a socket forwards the text as
+    it is. A view nobody listens to (the public board, mostly) is not built at all, when
+    the layer can tell."""
     layer = get_channel_layer()
     if layer is None:
         return
@@ -92,9 +90,11 @@ def send_views(table: Table, *, latest: Any = selectors.UNREAD) -> None:
     views = selectors.views_by_seat(
         table, seat_rows=rows, latest=latest, keys={key for _, key, _ in sends}
     )
-    memo: dict[Any, str] = {}  # the parts of the pages every seat sees alike, rendered once
-    texts = {key: encoded(view, memo) for key, view in views.items()}
-    messages = [(group, texts[key].message(removed=removed)) for group, key, removed in sends]
+    texts = {key: view_message(view) for key, view in views.items()}
+    messages = [
+        (group, pushed(views[key]["seq"], texts[key], removed=removed))
+        for group, key, removed in sends
+    ]
     if messages:
         async_to_sync(_send_all)(layer, messages)
 
@@ -108,42 +108,23 @@ def _listened(layer: Any, group: str) -> bool:
     return True
 
 
-@dataclass(frozen=True)
-class Encoded:
-    """One seat's view as the sockets send it: ``text`` for API clients (``format=json``)
-    and ``page`` for table pages, the same message with the view's HTML added."""
-
-    seq: int
-    text: str
-    page: str
-
-    def message(self, *, removed: bool = False) -> dict[str, Any]:
-        """The channel layer message: final texts, which the layer hands to every device
-        as they are (the view as a dict would be deep-copied for each device and encoded
-        again by each socket)."""
-        message: dict[str, Any] = {"seq": self.seq, "text": self.text, "page": self.page}
-        if removed:
-            message["removed"] = True
-        return message
+def pushed(seq: int, text: str, *, removed: bool = False) -> dict[str, Any]:
+    """The channel layer message: the final text, which the layer hands to every device as
+    it is (the view as a dict would be deep-copied for each device and encoded again by
+    each socket)."""
+    message: dict[str, Any] = {"seq": seq, "text": text}
+    if removed:
+        message["removed"] = True
+    return message
 
 
-def encoded(view: dict[str, Any], memo: dict[Any, str] | None = None) -> Encoded:
-    """A view as both kinds of socket send it, rendered and encoded once for every device
-    of its seat. ``memo``: one change's ``{% shared %}`` parts, shared by its seats."""
-    text = view_message(view)
-    return Encoded(view["seq"], text, page_message(text, view, memo))
-
-
-def view_message(view: dict[str, Any]) -> str:
-    """A view as an API client's socket sends it: ``{"type", "seq", "data"}``, encoded."""
-    return json.dumps({"type": "view", "seq": view["seq"], "data": view})
-
-
-def page_message(text: str, view: dict[str, Any], memo: dict[Any, str] | None = None) -> str:
-    """``text`` (``view_message(view)``) with the view's HTML as ``html``, for a table
-    page: the view's JSON is reused, not encoded a second time."""
-    html = render_to_string("table/_view.html", {"t": view, "shared_memo": memo})
-    return f'{text[:-1]}, "html": {json.dumps(html)}}}'
+def view_message(view: dict[str, Any], error: dict[str, Any] | None = None) -> str:
+    """A view as every device gets it: ``{"type", "seq", "data"}``, encoded; the answer to
+    a refused tap adds ``error`` (field path to message), which the page shows."""
+    message: dict[str, Any] = {"type": "view", "seq": view["seq"], "data": view}
+    if error:
+        message["error"] = error
+    return json.dumps(message)
 
 
 async def _send_all(layer: Any, messages: list[tuple[str, dict[str, Any]]]) -> None:

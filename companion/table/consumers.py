@@ -71,7 +71,6 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         await handler(message)
 
     async def connect(self) -> None:
-        self.json_only = self._query().get("format") == "json"
         if not await self._find():
             await self.close(code=4404)
             return
@@ -153,13 +152,13 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await self.send_json({"type": "error", "errors": {"type": "Unknown message."}})
 
     async def table_changed(self, event: dict[str, Any]) -> None:
-        """Forward the seat's view as the server rendered and encoded it once for every
-        device of the seat (``page``: with its HTML; ``text``: an API client's), untouched:
-        a push costs this socket no decoding, rendering or trip to the database thread."""
+        """Forward the seat's view as the server encoded it once for every device of the
+        seat, untouched: a push costs this socket no decoding, encoding or trip to the
+        database thread."""
         if event.get("removed") and self.seat is not None:
             self.seat = None  # the host took this seat away: the device watches from now on
             await self._listen(selectors.PUBLIC)
-        await self.send(text_data=event["text"] if self.json_only else event["page"])
+        await self.send(text_data=event["text"])
 
     async def send_view(self) -> None:
         await self.send(text_data=await self._view())
@@ -196,12 +195,11 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
 
     @database_sync_to_async
     def _view(self) -> str:
-        """The seat's view now, encoded (with its HTML for a page) off the event loop."""
+        """The seat's view now, encoded off the event loop."""
         payload = selectors.device_view(
             self.table.code, None if self.seat is None else self.seat.pk
         )
-        text = broadcast.view_message(payload)
-        return text if self.json_only else broadcast.page_message(text, payload)
+        return broadcast.view_message(payload)
 
     @database_sync_to_async
     def _seen(self) -> int:

@@ -1,8 +1,9 @@
 """Table pages: open a table, join by code/link/QR, the lobby, and the play surface.
 
-The play surface is one partial (``table/_view.html``) rendered for the device's seat;
-the page swaps it in from WebSocket pushes, from its own actions' answers, or by polling
-when the socket is down.
+The play surface is drawn on the device from its seat's JSON view (the page embeds the
+first one; ``companion/static/table/`` and each game's ``static/view.js`` draw it), which
+the page gets again from WebSocket pushes, from its own actions' answers, or by polling
+when the socket is down: every one of them the same message, ``broadcast.view_message``.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from companion import json_limits
 from companion.games.base import RuleError
 from companion.games.table import option_fields, read_option_form
 from companion.inputs import object_id, whole_number
-from companion.table import selectors, services
+from companion.table import broadcast, selectors, services
 from companion.table.api import MAX_SEQ
 from companion.table.models import Table
 
@@ -153,6 +154,18 @@ def table_page(request: HttpRequest, code: str) -> HttpResponse:
     )
 
 
+def view_answer(
+    payload: dict[str, Any], *, error: dict[str, Any] | None = None, status: int = 200
+) -> HttpResponse:
+    """A seat's view as every device gets it (``broadcast.view_message``), with the
+    refusal of a tap when there was one; ``X-Seq`` tells its age."""
+    response = HttpResponse(
+        broadcast.view_message(payload, error), status=status, content_type="application/json"
+    )
+    response["X-Seq"] = str(payload["seq"])
+    return response
+
+
 def _qr(link: str) -> segno.QRCode:
     """The join QR code: the table page's and the board's are the same code."""
     return segno.make(link, error="m")
@@ -160,14 +173,9 @@ def _qr(link: str) -> segno.QRCode:
 
 def _board_page(request: HttpRequest, table: Table, link: str) -> HttpResponse:
     """The public board (``?board=1``): its own page for the screen in the middle of the
-    table, without the site's chrome. ``&part=1`` is its live part alone, which the page
-    fetches again whenever ``table.js`` brings a new public view (pushes carry the
-    ordinary view's HTML, not the board's). Always the public view: no seat, no secret."""
+    table, without the site's chrome, drawn on the device from the public view by the
+    game's ``board``. Always the public view: no seat, no secret."""
     payload = selectors.view_for(table, None)
-    if request.GET.get("part") == "1":
-        response = render(request, "table/_board.html", {"table": table, "t": payload})
-        response["X-Seq"] = str(payload["seq"])
-        return response
     # Without its own size the code scales with the screen; its light margin (the quiet
     # zone) keeps it readable by a phone's camera on the board's dark background.
     qr = _qr(link).svg_inline(omitsize=True, dark="#000", light="#fff")
@@ -190,12 +198,9 @@ def log_download(request: HttpRequest, code: str) -> HttpResponse:
 
 
 def view_partial(request: HttpRequest, code: str) -> HttpResponse:
-    """The seat's view as HTML, for polling and resyncs; ``X-Seq`` tells its age."""
+    """The seat's view, for polling and resyncs."""
     table = _table(code)
-    payload = selectors.view_for(table, selectors.seat_for_request(table, request))
-    response = render(request, "table/_view.html", {"t": payload})
-    response["X-Seq"] = str(payload["seq"])
-    return response
+    return view_answer(selectors.view_for(table, selectors.seat_for_request(table, request)))
 
 
 def _number(value: str) -> Any:
@@ -237,7 +242,8 @@ def _client_id(request: HttpRequest) -> str:
 @require_POST
 def act(request: HttpRequest, code: str) -> HttpResponse:
     """One action from a button: answers with the new view (409 with the current one when
-    the device was behind, 400 with the reason when the rules refuse)."""
+    the device was behind, 400 with the reason when the rules refuse, 403 for a device
+    without a seat), the refusal as ``error``."""
     table = _table(code)
     seat = selectors.seat_for_request(table, request)
     status, error = 200, None
@@ -267,12 +273,7 @@ def act(request: HttpRequest, code: str) -> HttpResponse:
         except RuleError as exc:  # the rules, or a bad seq or action (companion.inputs)
             status, error = 400, exc.errors
     table.refresh_from_db()
-    payload = selectors.view_for(table, seat)
-    response = render(request, "table/_view.html", {"t": payload, "error": error}, status=status)
-    response["X-Seq"] = str(payload["seq"])
-    if status != 200:
-        response["HX-Reswap"] = "innerHTML"
-    return response  # htmx swaps 200s only by default; the page script swaps errors too
+    return view_answer(selectors.view_for(table, seat), error=error, status=status)
 
 
 @require_POST
@@ -295,10 +296,7 @@ def undo(request: HttpRequest, code: str) -> HttpResponse:
     except RuleError as exc:
         error = exc.errors
     table.refresh_from_db()
-    payload = selectors.view_for(table, seat)
-    response = render(request, "table/_view.html", {"t": payload, "error": error})
-    response["X-Seq"] = str(payload["seq"])
-    return response
+    return view_answer(selectors.view_for(table, seat), error=error)
 
 
 @login_required

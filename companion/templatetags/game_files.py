@@ -6,7 +6,7 @@ from django import template
 from django.contrib.staticfiles import finders
 from django.templatetags.static import static
 
-from companion.game_files import FALLBACKS, PREFIX, game_template
+from companion.game_files import FALLBACKS, GENERIC_VIEW, PREFIX, game_template
 
 register = template.Library()
 
@@ -24,3 +24,10 @@ def game_asset(slug: str, name: str) -> str:
     else "": a game without one ships no empty file."""
     path = f"{PREFIX}/{slug}/{name}"
     return static(path) if finders.find(path) else ""
+
+
+@register.simple_tag
+def game_module(slug: str) -> str:
+    """The URL of the module that draws the game's table and board on the device
+    (``static/view.js`` in its package), else the generic one."""
+    return game_asset(slug, "view.js") or static(GENERIC_VIEW)

@@ -2,8 +2,8 @@
 (1024x768 and 768x1024) and a 1920x1080 TV. For each game, a started table's board fits
 the screen without a scrollbar, in type no smaller than a phone's, and holds no seat's
 secret: a hidden choice made on a seat's device, or the cards in a hand, are on that device
-only. The board follows the table live (table.js polls here: the test server speaks no
-WebSocket), and shows the join QR code while seats are open."""
+only. The board follows the table live (table.js draws each public view it polls here: the
+test server speaks no WebSocket), and shows the join QR code while seats are open."""
 
 from __future__ import annotations
 
@@ -52,8 +52,7 @@ def board_page(browser, base: str, code: str, screen: tuple[int, int]):
     errors: list[str] = []
     board.on("pageerror", lambda error: errors.append(str(error)))
     board.goto(f"{base}/t/{code}/?board=1")
-    board.wait_for_selector("#table-view .view", state="attached")  # table.js brought a view
-    board.wait_for_selector("#board-view:not([aria-busy])")  # and the board its own part
+    board.wait_for_selector("#board-view .board-live")  # table.js drew the public view
     board.evaluate("document.fonts.ready.then(() => true)")
     board.errors = errors  # type: ignore[attr-defined]
     return board

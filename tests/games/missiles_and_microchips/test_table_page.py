@@ -1,6 +1,6 @@
-"""The game's table page (``templates/table.html``) as a device shows it: the log is the
-round summaries the site builds from the stored events (``t.log``), the chart and its
-legend come from the view, and nobody's face-down cards show before their reveal."""
+"""The game's table as a device draws it (``static/view.js``): the log is the round
+summaries the site builds from the stored events (``t.log``), the chart and its legend
+come from the view, and nobody's face-down cards show before their reveal."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from django.test import Client
 
 from companion.table.models import Table
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.browser]
 
 
 def post(client: Client, url: str, body: dict, token: str = ""):
@@ -29,10 +29,16 @@ def act(code: str, token: str, action: dict) -> None:
     assert post(Client(), f"/api/tables/{code}/actions/", body, token).status_code == 200
 
 
-def board(code: str) -> str:
-    """The public board's game panel (no seat's secrets)."""
-    page = Client().get(f"/t/{code}/").content.decode()
-    return page.split('id="table-view"')[1].split("<script")[0]
+@pytest.fixture
+def board(drawn):
+    """The table as a device without a seat draws it (no seat's secrets), and the JSON it
+    draws from: a secret kept out of the drawing must be out of the data too."""
+
+    def draw(code: str) -> str:
+        answer = Client().get(f"/t/{code}/view/")
+        return drawn(answer.json()) + "\n" + answer.content.decode()
+
+    return draw
 
 
 @pytest.fixture
@@ -49,7 +55,7 @@ def table(client, user, catalogue) -> tuple[str, list[str]]:
     return code, tokens
 
 
-def test_before_a_round_is_played_the_log_is_empty_and_the_chart_starts_at_five(table):
+def test_before_a_round_is_played_the_log_is_empty_and_the_chart_starts_at_five(table, board):
     code, _ = table
     html = board(code)
     assert "Nothing yet: the first round is under way." in html
@@ -63,7 +69,7 @@ def test_before_a_round_is_played_the_log_is_empty_and_the_chart_starts_at_five(
     ]
 
 
-def test_a_played_round_shows_its_reveal_its_lines_and_the_new_energies(table):
+def test_a_played_round_shows_its_reveal_its_lines_and_the_new_energies(table, board):
     code, tokens = table
     # A charges at B, B charges at A (Feedback: +0), C attacks A: A -1, no gain.
     act(code, tokens[0], {"type": "choose", "target": 1, "action": "charge"})
