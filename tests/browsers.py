@@ -114,7 +114,8 @@ def drawing_page(browser) -> Iterator[Any]:
     server.shutdown()
 
 
-def _without_markers(html: str) -> str:
+def without_markers(html: str) -> str:
+    """lit-html's comment markers out of drawn HTML."""
     return re.sub(r"<!--.*?-->", "", html, flags=re.S)
 
 
@@ -131,6 +132,22 @@ def drawn(drawing_page) -> Drawn:
         url = "/static/" + module_url(view["game"]).split("/static/", 1)[1]
         html = drawing_page.evaluate(DRAW, [url, view, board, error])
         assert drawing_page.errors == [], drawing_page.errors
-        return _without_markers(html)
+        return without_markers(html)
 
     return draw
+
+
+@pytest.fixture
+def drawn_page(drawn) -> Callable[..., str]:
+    """``drawn_page(client, code, board=False)``: what the device shows of a table page:
+    the page the server sends (lobby, join code, seat form, the view's JSON it embeds)
+    followed by the view as the device draws it."""
+
+    def get(client: Any, code: str, *, board: bool = False) -> str:
+        query = "?board=1" if board else ""
+        page = client.get(f"/t/{code}/{query}")
+        view = client.get(f"/t/{code}/view/{query}")
+        assert page.status_code == 200 and view.status_code == 200
+        return page.content.decode() + "\n" + drawn(view.json(), board=board)
+
+    return get

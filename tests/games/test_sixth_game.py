@@ -248,7 +248,21 @@ def test_a_team_is_built_in_the_generic_builder_and_checked_by_its_list_rule(toy
     assert listed.status_code == 201 and listed.json()["report"]["figures"]["strength"] == 1
 
 
-def test_a_table_is_played_through_the_api_and_the_page(toy, client, user):
+@dataclass
+class Played:
+    """A table of the toy played to its end through the API and the page: the answers a
+    device got on the way (each a view message, drawn on the device by the generic module)."""
+
+    code: str
+    page: str  # the guest's table page when it is the guest's turn
+    guest_view: dict  # the view that page draws
+    acted: dict  # the answer to the guest's pull (typed roll)
+    refused: dict  # the answer to the guest pulling out of turn (400)
+    conceded: dict  # the answer to the guest letting go
+    final: dict  # the host's view at the end, through the API
+
+
+def play_a_table(client: Client, user) -> Played:
     code, host = open_table(client, user, saved_team(user, {"team": ["anchor", "grip"]}))
     guest = Client()
     joined = guest.post(f"/t/{code}/", {"name": "Bea"})
@@ -256,31 +270,67 @@ def test_a_table_is_played_through_the_api_and_the_page(toy, client, user):
     assert api(client, f"/api/tables/{code}/start/", {}).status_code == 200
     table = pull(code, host, 5)  # 5 + strength 4
     assert table["view"]["rope"] == 9 and table["view"]["turn"] == 1
-    page = guest.get(f"/t/{code}/").content.decode()
-    assert "Ada rolls 5 and pulls 9: the mark is at 9." in page
-    assert PULL_BUTTON in page  # the guest's turn: the generic panel offers a Pull button
+    page = guest.get(f"/t/{code}/")
+    assert page.status_code == 200
+    guest_view = guest.get(f"/t/{code}/view/").json()
     seq = Table.objects.get(code=code).seq
     acted = guest.post(
         f"/t/{code}/act/",
         {"action": json.dumps({"type": "pull"}), "field_roll": "2", "seq": seq},
     )
     assert acted.status_code == 200
-    assert "Bea rolls 2 and pulls 8: the mark is at 1." in acted.content.decode()  # example team
     refused = guest.post(
         f"/t/{code}/act/",
         {"action": json.dumps({"type": "pull"}), "seq": Table.objects.get(code=code).seq},
     )
-    assert refused.status_code == 400 and "It is Ada&#x27;s pull." in refused.content.decode()
+    assert refused.status_code == 400
     table = pull(code, host, 6)  # 1 + 6 + 4 = 11: not home yet
     assert table["view"]["rope"] == 11 and table["status"] == "playing"
     seq = Table.objects.get(code=code).seq
     conceded = guest.post(f"/t/{code}/act/", {"action": '{"type": "concede"}', "seq": seq})
-    assert conceded.status_code == 200 and "Ada wins." in conceded.content.decode()
+    assert conceded.status_code == 200
     final = client.get(f"/api/tables/{code}/").json()
+    return Played(
+        code,
+        page.content.decode(),
+        guest_view,
+        acted.json(),
+        refused.json(),
+        conceded.json(),
+        final,
+    )
+
+
+def texts(message: dict) -> list[str]:
+    return [event["text"] for event in message["data"]["log"]]
+
+
+def test_a_table_is_played_through_the_api_and_the_page(toy, client, user):
+    played = play_a_table(client, user)
+    assert "/static/table/generic.js" in played.page  # no module of its own: the generic one
+    assert "Ada rolls 5 and pulls 9: the mark is at 9." in texts(played.guest_view)
+    assert {"type": "pull"} in played.guest_view["data"]["legal_actions"]  # the guest's turn
+    assert "Bea rolls 2 and pulls 8: the mark is at 1." in texts(played.acted)  # example team
+    assert "It is Ada's pull." in played.refused["error"].values()
+    assert "Bea lets go of the rope: Ada wins." in texts(played.conceded)
+    final = played.final
     assert final["status"] == "over" and final["view"]["winner"] == 0
     assert final["legal_actions"] == []
     assert [event["type"] for event in final["log"]] == ["setup", "pull", "pull", "pull", "concede"]
     assert final["log"][-1]["text"] == "Bea lets go of the rope: Ada wins."
+
+
+@pytest.mark.browser
+def test_the_generic_panel_draws_its_table_on_the_device(toy, client, user, drawn):
+    """What the guest's device draws of each answer, with the generic module."""
+    played = play_a_table(client, user)
+    page = drawn(played.guest_view)
+    assert "Ada rolls 5 and pulls 9: the mark is at 9." in page
+    assert PULL_BUTTON in page  # the guest's turn: the generic panel offers a Pull button
+    assert "Bea rolls 2 and pulls 8: the mark is at 1." in drawn(played.acted)  # example team
+    refused = drawn(played.refused)
+    assert '<ul class="errors" role="alert">' in refused and "It is Ada's pull." in refused
+    assert "Ada wins." in drawn(played.conceded)
 
 
 def test_its_team_sheet_prints(toy, client, user, django_capture_on_commit_callbacks):

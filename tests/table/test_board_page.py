@@ -1,7 +1,8 @@
 """The public board (``/t/<code>/?board=1``) is a page of its own: no site chrome, each
-game's own board (or the generic one), the join QR code only while seats are open, the ids
-table.js needs to keep it live, its live part alone with ``&part=1``, and never a seat's
-secret: what a seat chose, holds or arranged in secret is on that seat's page only."""
+game's own board (or the generic one) drawn on the device from the public view, the join
+QR code only while seats are open, the ids table.js needs to keep it live, and never a
+seat's secret: what a seat chose, holds or arranged in secret is on that seat's page only,
+neither in the board's data nor in its drawing."""
 
 from __future__ import annotations
 
@@ -11,7 +12,6 @@ import uuid
 from typing import Any
 
 import pytest
-from django.template.loader import render_to_string
 from django.test import Client
 from django.utils.html import escape
 
@@ -19,7 +19,7 @@ from catalog.models import Game
 from companion.table import selectors, services
 from companion.table.models import Table
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.browser]
 
 NAMES = ("Ada", "Bert", "Cy")
 # Each game's board, by a mark only its own board template draws.
@@ -67,13 +67,30 @@ def seat_client(user: Any) -> Client:
     return client
 
 
-def board_html(code: str, client: Client | None = None) -> tuple[str, str]:
-    """The board page and its live part, as any device (the host's included) gets them."""
-    client = client or Client()
-    page = client.get(f"/t/{code}/?board=1")
-    part = client.get(f"/t/{code}/?board=1&part=1")
-    assert page.status_code == 200 and part.status_code == 200
-    return page.content.decode(), part.content.decode()
+@pytest.fixture
+def board_html(drawn):
+    """``board_html(code, client)``: the board page (with the public view it embeds) and
+    its live part as the device draws it, as any device (the host's included) gets them."""
+
+    def get(code: str, client: Client | None = None) -> tuple[str, str]:
+        client = client or Client()
+        page = client.get(f"/t/{code}/?board=1")
+        view = client.get(f"/t/{code}/view/?board=1")
+        assert page.status_code == 200 and view.status_code == 200
+        return page.content.decode(), drawn(view.json(), board=True)
+
+    return get
+
+
+@pytest.fixture
+def own_page(drawn):
+    """``own_page(client, code)``: the seat's view as its device draws it, and its JSON."""
+
+    def get(client: Client, code: str) -> str:
+        answer = client.get(f"/t/{code}/view/")
+        return drawn(answer.json()) + "\n" + answer.content.decode()
+
+    return get
 
 
 def text_of(html: str) -> str:
@@ -83,11 +100,11 @@ def text_of(html: str) -> str:
 
 
 @pytest.mark.parametrize("slug", sorted(BOARDS))
-def test_each_game_has_its_own_board_without_the_sites_chrome(slug, players):
+def test_each_game_has_its_own_board_without_the_sites_chrome(slug, players, board_html):
     table = started(slug, players)
     page, part = board_html(table.code, seat_client(players[0]))
     mark = BOARDS[slug][0]
-    assert mark in page and mark in part
+    assert mark in part and f"games/{slug}/view.js" in page
     # No site chrome: no navigation, header bar or footer of base.html.
     for chrome in ('<header class="top"', "<nav", "<footer", 'class="brand"'):
         assert chrome not in page
@@ -95,21 +112,21 @@ def test_each_game_has_its_own_board_without_the_sites_chrome(slug, players):
     assert 'id="table-page"' in page and f'data-code="{table.code}"' in page
     assert f'data-view-url="/t/{table.code}/view/?board=1"' in page and 'data-board="1"' in page
     assert 'id="table-view"' in page and 'id="sync-state"' in page and "table.js" in page
+    assert 'id="board-view"' in page and 'id="table-data"' in page  # where and what to draw
     assert f"games/{slug}/board.css" in page
-    # The live part is the board alone, with its age for the page to order answers by.
-    assert "<html" not in part and "table.js" not in part
+    assert "<html" not in part and 'class="board-live"' in part
     assert "segno" not in page  # the join code is gone once the game has started
 
 
-def test_the_live_part_tells_its_seq(players):
+def test_the_live_part_tells_its_seq(players, drawn):
     table = started("little-game", players)
     act(table, 0, {"type": "play", "card": 2})
-    response = Client().get(f"/t/{table.code}/?board=1&part=1")
+    response = Client().get(f"/t/{table.code}/view/?board=1")
     assert response["X-Seq"] == str(Table.objects.get(pk=table.pk).seq) != "0"
-    assert 'data-seq="1"' in response.content.decode()
+    assert 'data-seq="1"' in drawn(response.json(), board=True)
 
 
-def test_the_join_code_is_on_the_board_while_seats_are_open(players):
+def test_the_join_code_is_on_the_board_while_seats_are_open(players, board_html):
     table = open_table("missiles-and-microchips", players, 2)
     page, part = board_html(table.code)
     assert 'class="lobby board-join"' in page and '<svg viewBox="0 0' in page and "segno" in page
@@ -125,7 +142,7 @@ def test_the_seats_page_is_unchanged_and_links_to_the_board(players):
     assert '<header class="top"' in page and "board-page" not in page
 
 
-def test_a_game_without_a_board_of_its_own_gets_the_generic_one():
+def test_a_game_without_a_board_of_its_own_gets_the_generic_one(drawn):
     payload = {
         "status": "playing",
         "seq": 4,
@@ -139,12 +156,12 @@ def test_a_game_without_a_board_of_its_own_gets_the_generic_one():
         "log": [{"text": "Ann pulls."}],
         "awaiting": [1],
     }
-    html = render_to_string("table/_board.html", {"t": payload})
+    html = drawn(payload, board=True)
     assert "generic-board" in html and "Round" in html and "Ann pulls." in html
     assert re.search(r"Waiting for\s*<span class=\"b-who\">Ben</span>", html)
 
 
-def test_the_board_names_the_seats_the_table_waits_for(players, monkeypatch):
+def test_the_board_names_the_seats_the_table_waits_for(players, monkeypatch, board_html):
     from companion.games.little_game.engine import ENGINE
 
     monkeypatch.setattr(type(ENGINE), "awaiting", lambda self, state: [1])
@@ -155,51 +172,56 @@ def test_the_board_names_the_seats_the_table_waits_for(players, monkeypatch):
 
 def test_an_unknown_table_is_a_404_and_odd_parameters_a_page():
     assert Client().get("/t/NOPE42/?board=1").status_code == 404
-    assert Client().get("/t/NOPE42/?board=1&part=1").status_code == 404
+    assert Client().get("/t/NOPE42/view/?board=1").status_code == 404
 
 
 def test_odd_parameters_still_give_the_board(players):
     table = started("smalltricks", players)
     for query in ("board=1&part=2", "board=1&part=", "board=1&part=1&part=x"):
         response = Client().get(f"/t/{table.code}/?{query}")
-        assert response.status_code == 200 and "stb-board" in response.content.decode()
+        assert response.status_code == 200 and "board-page" in response.content.decode()
 
 
 # --- Nobody's secret on the board ---------------------------------------------------------
 
 
-def test_a_hidden_card_choice_is_not_on_the_board(players):
+def test_a_hidden_card_choice_is_not_on_the_board(players, board_html, own_page):
     table = started("little-game", players)
     act(table, 0, {"type": "play", "card": 10})
-    own = seat_client(players[0]).get(f"/t/{table.code}/view/").content.decode()
+    own = own_page(seat_client(players[0]), table.code)
     assert "You chose <strong>10</strong>" in own
-    for html in board_html(table.code, seat_client(players[0])):
-        words = text_of(html)
-        assert "chosen ✓" in words and "choosing…" in words
+    page, part = board_html(table.code, seat_client(players[0]))
+    assert "chosen ✓" in text_of(part) and "choosing…" in text_of(part)
+    assert '"hand"' not in page and '"choice"' not in page  # not in the data either
+    for html in (page, part):
+        words = text_of(html.replace(table.code, ""))
         assert not re.search(r"\b10\b", words) and "data-card" not in html
         assert "2, 4, 6, 8" not in words  # nor the hand left
 
 
-def test_a_hidden_target_and_action_are_not_on_the_board(players):
+def test_a_hidden_target_and_action_are_not_on_the_board(players, board_html, own_page):
     table = started("missiles-and-microchips", players)
     act(table, 1, {"type": "choose", "target": 2, "action": "charge", "round": 1})
-    own = seat_client(players[1]).get(f"/t/{table.code}/view/").content.decode()
+    own = own_page(seat_client(players[1]), table.code)
     assert "<strong>charge</strong>" in own
-    for html in board_html(table.code, seat_client(players[1])):
-        assert "charge" not in html.lower() and "chosen ✓" in html
+    page, part = board_html(table.code, seat_client(players[1]))
+    assert "chosen ✓" in part
+    for html in (page, part):
+        assert "charge" not in html.lower()
         assert "→" not in text_of(html)  # no target before the Aim reveal
 
 
-def test_a_secret_arrangement_is_not_on_the_board(players):
+def test_a_secret_arrangement_is_not_on_the_board(players, board_html, own_page):
     table = started("smalltricks", players)
     cells = ["A1", "B1", "C1", "D1", "E1", "F1"]
     act(table, 0, {"type": "setup", "cells": cells})
-    own = seat_client(players[0]).get(f"/t/{table.code}/view/").content.decode()
+    own = own_page(seat_client(players[0]), table.code)
     assert "A1, B1, C1, D1, E1, F1" in own
-    for html in board_html(table.code, seat_client(players[0])):
+    page, part = board_html(table.code, seat_client(players[0]))
+    assert "arrangement in ✓" in part
+    for html in (page, part):
         assert "stb-piece" not in html and "data-unit" not in html
-        assert "A1, B1" not in html and "A1,B1" not in html
-        assert "arrangement in ✓" in html
+        assert "A1, B1" not in html and "A1,B1" not in html and '"A1", "B1"' not in html
 
 
 def secret_names(table: Table, seat: int, hand_key: str, glossary: str = "") -> set[str]:
@@ -210,21 +232,31 @@ def secret_names(table: Table, seat: int, hand_key: str, glossary: str = "") -> 
     public = selectors.view_for(table, None)
     public["view"].pop(glossary, None)
     text = json.dumps(public, ensure_ascii=False)
-    return {escape(card["name"]) for card in mine if card["name"] not in text}
+    return {card["name"] for card in mine if card["name"] not in text}
 
 
-def test_no_hand_of_micro_and_macro_is_on_the_board(players):
+def found(names: set[str], html: str) -> list[str]:
+    """The ``names`` written in ``html`` as text, HTML-escaped or as JSON escapes them."""
+    return [
+        name
+        for name in names
+        if any(form in html for form in (name, escape(name), json.dumps(name)[1:-1]))
+    ]
+
+
+def test_no_hand_of_micro_and_macro_is_on_the_board(players, board_html, own_page):
     table = started("micro-and-macro", players)
     secrets = secret_names(table, 0, "hand") | secret_names(table, 1, "hand")
     assert secrets
-    own = seat_client(players[0]).get(f"/t/{table.code}/view/").content.decode()
-    assert any(name in own for name in secrets)
-    for html in board_html(table.code, seat_client(players[0])):
-        assert not [name for name in secrets if name in html]
-        assert "hand 5" in html  # counts only
+    own = own_page(seat_client(players[0]), table.code)
+    assert found(secrets, own)
+    page, part = board_html(table.code, seat_client(players[0]))
+    assert "hand 5" in part  # counts only
+    for html in (page, part):
+        assert not found(secrets, html)
 
 
-def test_no_hand_of_maker_war_is_on_the_board(players):
+def test_no_hand_of_maker_war_is_on_the_board(players, board_html, own_page):
     table = started("maker-war", players)
     act(table, 0, {"type": "begin-deployment"})  # the hand shows from the deployment on
     table.refresh_from_db()
@@ -235,8 +267,9 @@ def test_no_hand_of_maker_war_is_on_the_board(players):
     secrets = secret_names(table, 0, "my_hand", "card_names")
     secrets |= secret_names(table, 1, "my_hand", "card_names")
     assert secrets
-    own = seat_client(players[0]).get(f"/t/{table.code}/view/").content.decode()
-    assert any(name in own for name in secrets)
-    for html in board_html(table.code, seat_client(players[0])):
-        assert not [name for name in secrets if name in html]
-        assert "cards in hand 2" in html
+    own = own_page(seat_client(players[0]), table.code)
+    assert found(secrets, own)
+    page, part = board_html(table.code, seat_client(players[0]))
+    assert "cards in hand 2" in part
+    for html in (page, part):
+        assert not found(secrets, html)

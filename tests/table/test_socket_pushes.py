@@ -1,6 +1,6 @@
-"""Pushes as a table page gets them: each seat's view rendered and encoded once per change
-(never once per device), forwarded to its devices untouched, a page's text with the HTML
-of its own seat only; and the reads of a device's view, each made once."""
+"""Pushes as a table page gets them: each seat's view encoded once per change (never once
+per device) and forwarded to its devices untouched, pages and API clients alike (a page
+draws the view itself); and the reads of a device's view, each made once."""
 
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ async def _open(code: str, device: Client, query: str = "") -> WebsocketCommunic
     socket = _socket(code, device, query)
     assert (await socket.connect(timeout=5))[0]
     first = json.loads(await socket.receive_from(timeout=5))
-    assert first["type"] == "view" and ("html" in first) == ("format=json" not in query)
+    assert first["type"] == "view" and "html" not in first
     return socket
 
 
@@ -45,7 +45,7 @@ def _act(code: str, device: Client, action: str) -> int:
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.asyncio
-async def test_each_page_gets_its_own_seats_html_as_the_server_encoded_it_once(user):
+async def test_each_device_gets_its_own_seats_view_as_the_server_encoded_it_once(user):
     code, devices = await sync_to_async(_open_table)(user)
     bea = [await _open(code, devices[1]) for _ in range(2)]  # Bea's tablet and phone
     ada = await _open(code, devices[0])
@@ -56,34 +56,32 @@ async def test_each_page_gets_its_own_seats_html_as_the_server_encoded_it_once(u
     texts = [await socket.receive_from(timeout=5) for socket in bea]
     assert texts[0] == texts[1]  # the same text, forwarded untouched
     mine = json.loads(texts[0])
-    assert mine["seq"] == 1 and 'data-seq="1"' in mine["html"]
-    assert "Your cards" in mine["html"] and "charge" in mine["html"]
+    assert mine["seq"] == 1 and mine["data"]["seq"] == 1
     assert mine["data"]["view"]["players"][1]["choice"]["action"] == "charge"
 
-    others = [json.loads(await s.receive_from(timeout=5)) for s in (ada, board)]
+    others = [await s.receive_from(timeout=5) for s in (ada, board)]
     for other in others:
-        assert other["seq"] == 1
-        assert "choice" not in other["data"]["view"]["players"][1]
-        assert "Your cards" not in other["html"]  # nobody else's secret, in data or HTML
-    assert others[1]["data"]["me"] is None
-    pushed = json.loads(await api.receive_from(timeout=5))
-    assert "html" not in pushed and pushed == {k: v for k, v in mine.items() if k != "html"}
+        assert json.loads(other)["seq"] == 1
+        assert "choice" not in json.loads(other)["data"]["view"]["players"][1]
+    assert json.loads(others[1])["data"]["me"] is None
+    assert "charge" not in others[1]  # the board: Bea's card nowhere in the text
+    assert await api.receive_from(timeout=5) == texts[0]  # an API client: the very same text
     for socket in (*bea, ada, api, board):
         await socket.disconnect()
 
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.asyncio
-async def test_a_seats_view_is_rendered_once_whatever_its_number_of_devices(user, monkeypatch):
+async def test_a_seats_view_is_encoded_once_whatever_its_number_of_devices(user, monkeypatch):
     code, devices = await sync_to_async(_open_table)(user)
     renders: list[int] = []
-    real = broadcast.render_to_string
+    real = broadcast.view_message
 
-    def counted(name: str, context: dict) -> str:
-        renders.append(context["t"]["seq"])
-        return real(name, context)
+    def counted(view: dict, error: dict | None = None) -> str:
+        renders.append(view["seq"])
+        return real(view, error)
 
-    monkeypatch.setattr(broadcast, "render_to_string", counted)
+    monkeypatch.setattr(broadcast, "view_message", counted)
     sockets = [await _open(code, devices[n]) for n in range(3)]
     renders.clear()  # the first views: one each, read on connecting
     assert await sync_to_async(_act)(code, devices[1], CHOOSE_CHARGE) == 200
@@ -105,13 +103,13 @@ async def test_a_seats_view_is_rendered_once_whatever_its_number_of_devices(user
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.asyncio
-async def test_a_removed_seats_page_gets_the_public_html_then_the_public_pushes(user):
+async def test_a_removed_seats_page_gets_the_public_view_then_the_public_pushes(user):
     code, devices = await sync_to_async(_open_table)(user)
     socket = await _open(code, devices[2])
     await sync_to_async(_remove_seat)(code, devices[0], 2)
     removed = json.loads(await socket.receive_from(timeout=5))
     assert removed["data"]["me"] is None and removed["data"]["legal_actions"] == []
-    assert 'data-seq="0"' in removed["html"] and "<button>Roll</button>" not in removed["html"]
+    assert removed["seq"] == 0 and "choice" not in removed["data"]["view"]["players"][1]
     assert await sync_to_async(_act)(code, devices[1], CHOOSE_CHARGE) == 200
     public = json.loads(await socket.receive_from(timeout=5))
     assert public["seq"] == 1 and public["data"]["me"] is None
@@ -156,11 +154,11 @@ def test_the_views_of_a_push_read_each_thing_once_and_only_the_views_wanted(
         assert selectors.views_by_seat(table, seat_rows=[], keys=set()) == {}
 
 
-def test_a_page_text_is_the_json_text_with_the_html_added(monkeypatch):
-    monkeypatch.setattr(broadcast, "render_to_string", lambda name, ctx: '<div a="1">é</div>')
-    view = {"seq": 7, "me": 1, "view": {"x": [1, 2]}}
-    both = broadcast.encoded(view)
-    assert json.loads(both.text) == {"type": "view", "seq": 7, "data": view}
-    assert json.loads(both.page) == {**json.loads(both.text), "html": '<div a="1">é</div>'}
-    assert both.message() == {"seq": 7, "text": both.text, "page": both.page}
-    assert both.message(removed=True)["removed"] is True
+def test_a_view_message_is_the_view_with_its_seq_and_a_refusal_when_there_is_one():
+    view = {"seq": 7, "me": 1, "view": {"x": [1, 2], "name": "é"}}
+    text = broadcast.view_message(view)
+    assert json.loads(text) == {"type": "view", "seq": 7, "data": view}
+    refused = json.loads(broadcast.view_message(view, {"seq": "Someone acted first."}))
+    assert refused["error"] == {"seq": "Someone acted first."} and refused["data"] == view
+    assert broadcast.pushed(7, text) == {"seq": 7, "text": text}
+    assert broadcast.pushed(7, text, removed=True)["removed"] is True

@@ -63,8 +63,9 @@ def test_the_little_games_split_saved_on_a_list_is_dealt(devices, user, other_us
     assert Table.objects.get(code=code).state["hands"] == [[1, 2, 3, 9, 10], [4, 5, 6, 7, 8]]
 
 
+@pytest.mark.browser
 def test_attack_is_not_offered_while_no_unit_touches_an_enemy_and_the_page_says_why(
-    devices, user, other_user
+    devices, user, other_user, drawn_page
 ):
     host, guest = devices
     code = open_with_lists(
@@ -73,13 +74,16 @@ def test_attack_is_not_offered_while_no_unit_touches_an_enemy_and_the_page_says_
     )  # fmt: skip
     send(code, host, {"type": "play", "card": 2})  # Ada's 2 is lower: she acts first
     send(code, guest, {"type": "play", "card": 9})
-    page = host.get(f"/t/{code}/").content.decode()
+    page = drawn_page(host, code)
     buttons = re.findall(r'data-action="(\w+)">', page)
     assert buttons[:3] == ["advance", "retreat", "shift"] and "attack" not in buttons
     assert "Attack would do nothing: none of your units touches an enemy." in page
 
 
-def test_a_computer_is_drawn_in_its_own_colour_whatever_its_seat(devices, user, other_user):
+@pytest.mark.browser
+def test_a_computer_is_drawn_in_its_own_colour_whatever_its_seat(
+    devices, user, other_user, drawn_page
+):
     host, guest = devices
     verdant = saved("missiles-and-microchips", user, {"computer": "verdant-grid"})
     crimson = saved("missiles-and-microchips", other_user, {"computer": "crimson-core"})
@@ -88,18 +92,19 @@ def test_a_computer_is_drawn_in_its_own_colour_whatever_its_seat(devices, user, 
     guest.post(f"/t/{code}/", {"name": "Ben", "list": crimson.pk})
     Client().post(f"/t/{code}/", {"name": "Cy"})
     assert host.post(f"/t/{code}/start/").status_code == 302
-    page = host.get(f"/t/{code}/").content.decode()
+    page = drawn_page(host, code)
     cards = re.findall(r'data-colour="(\w+)" style="--computer: (#\w+);', page)
     assert cards[:2] == [("green", "#16a34a"), ("red", "#dc2626")]  # seat 0 is Verdant Grid
     legend = re.findall(r'background:(#[0-9a-f]{6})"></span>([^<]+) <strong>', page)
     assert legend[:2] == [("#16a34a", "Verdant Grid"), ("#dc2626", "Crimson Core")]
 
 
-def test_a_lobby_names_an_open_player_count_in_words(user):
+@pytest.mark.browser
+def test_a_lobby_names_an_open_player_count_in_words(user, drawn_page):
     """Maker-War seats two or more: the lobby says so, never "2–None players"."""
     host = Client()
     host.force_login(user)
     host.post("/tables/new/", {"game": "maker-war", "name": "Ada"})
     code = Table.objects.latest("pk").code
-    page = host.get(f"/t/{code}/").content.decode()
+    page = drawn_page(host, code)
     assert "2 or more players" in page and "None" not in page

@@ -1,4 +1,5 @@
-"""A Game of Micro and Macro at the live table, through the API, with two saved decks."""
+"""A Game of Micro and Macro at the live table, through the API, with two saved decks; the
+tests marked ``browser`` read the table as a device draws it (``static/view.js``)."""
 
 from __future__ import annotations
 
@@ -51,6 +52,19 @@ def send(code: str, device: Client, action: dict, seq: int | None = None, status
 
 def view(code: str, device: Client) -> dict:
     return device.get(f"/api/tables/{code}/").json()
+
+
+@pytest.fixture
+def page(drawn):
+    """The table as ``device`` draws it: its seat's view (``/t/<code>/view/``) drawn by the
+    game's module, as the page does after a push or a poll."""
+
+    def draw(code: str, device: Client) -> str:
+        answer = device.get(f"/t/{code}/view/")
+        assert answer.status_code == 200, answer.content
+        return drawn(answer.json())
+
+    return draw
 
 
 def test_each_player_plays_their_own_saved_deck_and_sees_only_their_own_hand(table):
@@ -116,12 +130,13 @@ def test_concession_ends_the_table(table):
     assert view(code, devices[0])["view"]["result"]["winner"] == 0
 
 
-def test_a_player_without_units_gets_a_line_not_an_empty_table(table):
+@pytest.mark.browser
+def test_a_player_without_units_gets_a_line_not_an_empty_table(table, page):
     code, devices = table
     for device in devices:
         send(code, device, {"type": "marker"})
-    page = devices[0].get(f"/t/{code}/view/").content.decode()
-    assert page.count("No units on the table yet.") == 2 and "mam-units" not in page
+    html = page(code, devices[0])
+    assert html.count("No units on the table yet.") == 2 and "mam-units" not in html
     first = view(code, devices[0])["view"]["priority"]
     me, other = devices[first], devices[1 - first]
     send(code, me, {"type": "resources", "delta": 10})
@@ -129,16 +144,17 @@ def test_a_player_without_units_gets_a_line_not_an_empty_table(table):
     send(
         code, me, {"type": "make-unit", "building": main["id"], "unit": main["produces"][0]["unit"]}
     )
-    reacting = other.get(f"/t/{code}/view/").content.decode()
+    reacting = page(code, other)
     made = view(code, other)["view"]["react"]["to"]
     assert made.endswith("it enters at the entry point.")
     assert f"{made} Play an instant in reply" in reacting  # what the reaction answers
     send(code, other, {"type": "no-reaction"})
-    page = me.get(f"/t/{code}/view/").content.decode()
-    assert page.count("No units on the table yet.") == 1 and page.count("mam-units") == 1
+    html = page(code, me)
+    assert html.count("No units on the table yet.") == 1 and html.count("mam-units") == 1
 
 
-def test_the_page_forms_attack_the_base_with_typed_faces(table):
+@pytest.mark.browser
+def test_the_page_forms_attack_the_base_with_typed_faces(table, page):
     """The attack form's fields (``field_target``, ``map_faces__attacker``) become the
     action; both devices' pages draw the commanded unit, the roll-off and the damage."""
     code, devices = table
@@ -153,8 +169,8 @@ def test_the_page_forms_attack_the_base_with_typed_faces(table):
     send(code, other, {"type": "no-reaction"})
     unit_id = view(code, me)["view"]["units"][0]["id"]
     send(code, me, {"type": "command", "unit": unit_id})
-    page = me.get(f"/t/{code}/view/").content.decode()
-    assert "commanding" in page and 'data-action="attack"' in page
+    html = page(code, me)
+    assert "commanding" in html and 'data-action="attack"' in html
     response = me.post(
         f"/t/{code}/act/",
         {
@@ -171,7 +187,7 @@ def test_the_page_forms_attack_the_base_with_typed_faces(table):
     enemy = view(code, other)["view"]["players"][1 - first]["buildings"][0]
     assert enemy["lp"] == 20 - damage
     for device in devices:
-        html = device.get(f"/t/{code}/view/").content.decode()
+        html = page(code, device)
         assert f"{20 - damage}/20 LP" in html and "D6 (6, crit +7) = 13" in html
 
 
@@ -193,11 +209,8 @@ def test_the_starting_resources_house_rule_reaches_the_table(client, user, catal
     assert Table.objects.count() == 1
 
 
-def page(code: str, device: Client) -> str:
-    return device.get(f"/t/{code}/").content.decode()
-
-
-def test_after_a_pass_the_other_player_is_asked_to_start_their_turn_not_to_react(table):
+@pytest.mark.browser
+def test_after_a_pass_the_other_player_is_asked_to_start_their_turn_not_to_react(table, page):
     code, devices = table
     for device in devices:
         send(code, device, {"type": "marker"})
@@ -211,7 +224,8 @@ def test_after_a_pass_the_other_player_is_asked_to_start_their_turn_not_to_react
     assert view(code, other)["view"]["priority"] == 1 - first
 
 
-def test_units_are_named_and_numbered_on_the_page_and_in_the_log_never_by_ids(table):
+@pytest.mark.browser
+def test_units_are_named_and_numbered_on_the_page_and_in_the_log_never_by_ids(table, page):
     code, devices = table
     for device in devices:
         send(code, device, {"type": "marker"})
@@ -229,3 +243,31 @@ def test_units_are_named_and_numbered_on_the_page_and_in_the_log_never_by_ids(ta
     assert [labels[i] for i in ids] == [f"{name} 1", f"{name} 2"]  # made first and second
     html = page(code, me)
     assert f">{name} 1" in html and f"({ids[0]})" not in html
+
+
+@pytest.mark.browser
+def test_every_device_and_the_board_draw_the_table_from_the_deal_to_the_end(table, page, drawn):
+    """The seats, a device without one and the public board draw each stage: the markers'
+    preparation, a turn, and the game over (the public board: no forms, no hand)."""
+    code, devices = table
+    watcher = Client()
+
+    def drawings() -> list[str]:
+        public = watcher.get(f"/t/{code}/view/").json()
+        return [page(code, d) for d in devices] + [drawn(public), drawn(public, board=True)]
+
+    ada, bert, public, board = drawings()
+    assert "Preparation: place the entry-point markers" in ada + bert + public
+    assert 'data-action="marker"' in ada and 'data-action="marker"' not in public
+    assert "<strong>preparation</strong>" in board and "marker to place" in board
+    for device in devices:
+        send(code, device, {"type": "marker"})
+    first = view(code, devices[0])["view"]["priority"]
+    drawn_now = drawings()
+    assert "you have priority" in drawn_now[first] and 'data-my-move="1"' in drawn_now[first]
+    assert "you have priority" not in drawn_now[1 - first] + drawn_now[2]
+    assert 'id="my-hand"' in drawn_now[0] and 'id="my-hand"' not in drawn_now[2]
+    assert "Turn 1 · " in drawn_now[3] and "mamb-side priority" in drawn_now[3]
+    send(code, devices[1], {"type": "concede"})
+    for html in drawings():
+        assert "Ada wins" in html and "<form" not in html.split('class="log')[0]

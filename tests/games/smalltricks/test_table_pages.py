@@ -1,5 +1,6 @@
 """Smalltricks through the live table: options at creation, two seats with saved faction
-lists, a secret set-up that no other device sees, then moves, refusals and undo."""
+lists, a secret set-up that no other device sees, then moves, refusals and undo. The tests
+marked ``browser`` read the table as a device draws it (``static/view.js``, ``drawn``)."""
 
 from __future__ import annotations
 
@@ -168,11 +169,11 @@ def test_moves_refusals_and_undo_at_the_table(started):
     assert again.status_code == 400
 
 
-def test_the_page_turns_form_fields_into_set_up_and_moves(started, client):
+@pytest.mark.browser
+def test_the_page_turns_form_fields_into_set_up_and_moves(started, client, drawn):
     code, tokens = started
-    page = client.get(f"/t/{code}/")
-    assert page.status_code == 200
-    html = page.content.decode()
+    assert client.get(f"/t/{code}/").status_code == 200
+    html = drawn(client.get(f"/t/{code}/view/").json())
     assert 'class="st-board"' in html and 'data-cell="A1"' in html
     assert 'id="st-cells"' in html and "C2,C3,B2,D2,E2,F3" in html
     assert "is the first faction of game 1." in html  # the log, dealt at the start
@@ -186,11 +187,12 @@ def test_the_page_turns_form_fields_into_set_up_and_moves(started, client):
         },
     )
     assert response.status_code == 200
-    assert "Your arrangement is in" in response.content.decode()
+    assert "Your arrangement is in" in drawn(response.json())
     assert Table.objects.get(code=code).state["setup"][0] == ["C2", "C3", "B2", "D2", "E2", "F3"]
 
 
-def test_the_page_offers_resolution_choices_and_reads_them_back(started, client):
+@pytest.mark.browser
+def test_the_page_offers_resolution_choices_and_reads_them_back(started, client, drawn):
     """A hand-made position (the Mortar Fire scenario of the engine tests) put on the table:
     the page shows seat 0's choice as a select, and the posted choice resolves the step."""
     code, _tokens = started
@@ -198,7 +200,7 @@ def test_the_page_offers_resolution_choices_and_reads_them_back(started, client)
         board_state([(0, "cannons", "C2"), (0, "spears", "C4"), (1, "militia", "C4")])
     )
     Table.objects.filter(code=code).update(state=state)
-    html = client.get(f"/t/{code}/view/").content.decode()
+    html = drawn(client.get(f"/t/{code}/view/").json())
     assert 'name="map_choices__0-0"' in html and 'value="C4"' in html
     response = client.post(
         f"/t/{code}/act/",
@@ -214,7 +216,8 @@ def test_the_page_offers_resolution_choices_and_reads_them_back(started, client)
     assert lives["0-1"] == 1 and lives["1-0"] == 2
 
 
-def test_rolled_factions_are_rolled_at_the_table_before_the_set_up(client, user, catalogue):
+@pytest.mark.browser
+def test_rolled_factions_are_rolled_at_the_table_before_the_set_up(client, user, catalogue, drawn):
     client.force_login(user)
     created = post(
         client,
@@ -224,7 +227,7 @@ def test_rolled_factions_are_rolled_at_the_table_before_the_set_up(client, user,
     code, host = created.json()["code"], created.json()["seat_token"]
     guest = post(Client(), f"/api/tables/{code}/join/", {"name": "Bert"}).json()["seat_token"]
     assert post(client, f"/api/tables/{code}/start/", {}).status_code == 200
-    assert "Roll my six dice" in client.get(f"/t/{code}/view/").content.decode()
+    assert "Roll my six dice" in drawn(client.get(f"/t/{code}/view/").json())
     for token in (host, guest):
         assert send(code, token, {"type": "roll"}).status_code == 200
     assert Table.objects.get(code=code).actions.filter(barrier=True).count() == 2
@@ -235,5 +238,5 @@ def test_rolled_factions_are_rolled_at_the_table_before_the_set_up(client, user,
     dice = state["roll"][0]["dice"]
     faces = [u["face"] for u in state["units"] if u["seat"] == 0]
     assert faces == dice
-    html = client.get(f"/t/{code}/view/").content.decode()
+    html = drawn(client.get(f"/t/{code}/view/").json())
     assert 'id="st-chips"' in html and html.count('class="chip"') == 6

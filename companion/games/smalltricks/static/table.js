@@ -1,6 +1,10 @@
 // Smalltricks on the live table: tapping the hex board. The server decides everything;
 // this script only turns taps into the forms the view already holds (set-up cells, moves)
-// and redraws its highlights after each view swap ("muster:view").
+// and redraws its highlights after each view is drawn ("muster:view").
+// The view is drawn by lit-html (static/view.js), which keeps the page's nodes from one
+// view to the next and updates only what changed: what this script adds to them (the
+// highlight classes, the set-up layer's pieces, the chooser's forms, the typed values) is
+// therefore redone or cleared here after every draw, never left to a fresh page.
 (() => {
   "use strict";
   const SVG = "http://www.w3.org/2000/svg";
@@ -140,7 +144,14 @@
 
   function restoreDrafts() {
     const key = root().dataset.draft;
-    if (key !== draftKey) { draftKey = key; drafts = {}; return; }
+    if (key !== draftKey) {
+      // A new phase, round or step: what was typed before is gone, and a field lit kept
+      // from the last view shows its new default as a freshly drawn one would.
+      draftKey = key;
+      drafts = {};
+      root().querySelectorAll("form").forEach((form) => form.reset());
+      return;
+    }
     root().querySelectorAll("form input[name], form select[name]").forEach((field) => {
       if (field.name in drafts) field.value = drafts[field.name];
     });
@@ -154,8 +165,8 @@
       const cells = placement();
       const free = cells.findIndex((c) => !c);
       placing = free >= 0 ? free : Math.min(placing, chips().length - 1);
-      drawPlacement();
     }
+    drawPlacement(); // without the cells field (arrangement sent, game on): an empty layer
     highlight();
     const log = document.getElementById("st-log");
     if (log) log.scrollTop = log.scrollHeight;
