@@ -1,10 +1,11 @@
-"""Targets (issue 17): what a tablet lives through, measured on table PAGE clients (each
-push carries the view and its server-rendered HTML, as a tablet's page gets it).
+"""Targets (issue 17): what a tablet lives through, measured on table PAGE clients: each
+connects as a table page does (no ``format=json``) and gets what a tablet gets, the seat's
+JSON view, which the page draws on the device (the server renders no HTML per device).
 
 - 50 tables of 4 page clients, each acting every 2 s for 60 s, on the embedded default
   (daphne, in-memory channel layer, SQLite): p99 from an action to every device's update at
   most 100 ms and at most 10x the bare-Channels floor measured in the same run; none lost,
-  none doubled, every device's last view (and its HTML) the server's for its seat.
+  none doubled, every device's last view the server's for its seat.
 - The floor: a bare Channels app (``bench/floor_app.py``: group_send of a ~2 KB message to
   the table's 4 sockets) under the same load, in the same run, so the result is a ratio.
 - Saturation: the offered load stepped up (fresh tables each step) until p99 passes
@@ -100,17 +101,17 @@ class Load:
 
 class Device:
     """One tablet: the newest view, when each seq reached it, every seq pushed to it while
-    it played (a seq twice is a double), what its server applied, and its page's HTML."""
+    it played (a seq twice is a double), what its server applied, and the pushes that do
+    not carry the view of their own seq (``malformed``)."""
 
     def __init__(self, code: str, token: str, *, page: bool = True):
         self.code, self.token, self.page = code, token, page
         self.view: dict[str, Any] = {}
-        self.html = ""
         self.seq = -1
         self.arrived: dict[int, float] = {}
         self.pushed: list[int] = []
         self.applied: dict[str, int] = {}  # client id -> seq, from the server's answers
-        self.malformed = 0  # a page's view without its HTML, or HTML of another seq
+        self.malformed = 0  # a push without its view, or with the view of another seq
         self.first_view_at: float | None = None
         self.playing = False  # views while playing are pushes; before and after, answers
 
@@ -131,12 +132,11 @@ class Device:
         seq = message["seq"]
         if self.playing:
             self.pushed.append(seq)
-        if self.page:
-            html = message.get("html")
-            if not isinstance(html, str) or f'data-seq="{seq}"' not in html:
-                self.malformed += 1
+        data = message.get("data")
+        if not isinstance(data, dict) or data.get("seq") != seq:
+            self.malformed += 1
         if seq >= self.seq:
-            self.seq, self.view, self.html = seq, message["data"], message.get("html", "")
+            self.seq, self.view = seq, data if isinstance(data, dict) else {}
             self.arrived.setdefault(seq, now)
 
     async def listen(self, ws: Any) -> None:
@@ -255,9 +255,7 @@ def _deliveries(
 def _measure(sent: list[tuple[Any, ...]], devices: dict[str, list[Device]]) -> dict[str, Any]:
     """Latency from each applied action to every device of its table, what never arrived,
     the doubles (rows per client id in the server's log; seqs pushed twice to a device),
-    and every device's last view and HTML against the server's for its seat."""
-    from django.template.loader import render_to_string
-
+    and every device's last view against the server's for its seat."""
     from companion.table import selectors
     from companion.table.models import Action, Table
 
@@ -275,8 +273,7 @@ def _measure(sent: list[tuple[Any, ...]], devices: dict[str, list[Device]]) -> d
         table = Table.objects.get(code=code)
         for one in table_devices:
             view = selectors.view_for(table, selectors.seat_of(table, token=one.token))
-            html = render_to_string("table/_view.html", {"t": view}) if one.page else ""
-            mismatched += _digest(view) != _digest(one.view) or html != one.html
+            mismatched += _digest(view) != _digest(one.view)
     every = [one for table in devices.values() for one in table]
     duration = max((t for _, _, t in sent), default=0) - min((t for _, _, t in sent), default=0)
     applied = sum(1 for key in seq_of if key in sent_ids)
@@ -481,8 +478,8 @@ def report(
             f"{main['p50']:.0f} ms, p99 {main['p99']:.0f} ms over {main['deliveries']} "
             f"deliveries = {ratio:.1f}x the floor's {floor['p99']:.1f} ms; "
             f"{main['lost']} undelivered, {main['doubled']} doubled (log rows per client id "
-            f"+ seqs pushed twice), {main['mismatched']} devices whose final view or HTML "
-            f"differs from the server's, {main['malformed']} pushes without their HTML",
+            f"+ seqs pushed twice), {main['mismatched']} devices whose final view "
+            f"differs from the server's, {main['malformed']} pushes without their view",
             "ok": healthy(main, floor),
         },
         {

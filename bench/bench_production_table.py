@@ -1,10 +1,10 @@
 """Target (issue 17): the live-table load of ``bench_live_table`` (50 tables x 4 table PAGE
-clients, each push a view with its server-rendered HTML, one action a client every 2 s
+clients, each push the seat's JSON view that the page draws, one action a client every 2 s
 for 60 s once all are connected) on the production topology: gunicorn with uvicorn
 workers (``deploy/gunicorn.conf.py``), PostgreSQL, the Redis channel layer. p99 from an
 action to every device's update at most 150 ms with two workers; none lost, none doubled
 (rows of the server's log per client id, and seqs pushed twice to a device), every
-device's last view and HTML the server's; the peak of the servers' PostgreSQL connections
+device's last view the server's; the peak of the servers' PostgreSQL connections
 reported. The same load on one worker makes the second worker's gain a ratio.
 
 How the two workers are split: one gunicorn master's workers share one listening socket
@@ -158,8 +158,8 @@ def _describe(m: dict[str, Any]) -> str:
         f"{m['sent']} sent, {m['applied']} applied; p50 {m['p50']:.0f} ms, p99 "
         f"{m['p99']:.0f} ms over {m['deliveries']} deliveries; {m['lost']} undelivered, "
         f"{m['doubled']} doubled (log rows per client id + seqs pushed twice), "
-        f"{m['mismatched']} devices whose final view or HTML differs from the server's, "
-        f"{m['malformed']} pushes without their HTML; peak {m['peak_connections']} "
+        f"{m['mismatched']} devices whose final view differs from the server's, "
+        f"{m['malformed']} pushes without their view; peak {m['peak_connections']} "
         "PostgreSQL connections "
         f"(bound {m['workers']} x {POOL_MAX}); busiest web process "
         f"{100 * m['busiest_cpu']:.0f} % of a core; machine load {m['load']:.1f} on "

@@ -212,7 +212,6 @@ def account_delete(*, user: Any) -> None:
         if table.host_id == user.pk:
             heir = others.filter(user__isnull=False, removed=False).order_by("number").first()
             table.host = heir.user if heir is not None else _deleted_player()
-            table.save(update_fields=["host"])
         numbers = set(table.seats.filter(user=user).values_list("number", flat=True))
         table.seats.filter(user=user).update(name=DELETED_PLAYER, user=None)
         start = table.actions.filter(seq=0, payload__type=table_services.START).first()
@@ -222,7 +221,7 @@ def account_delete(*, user: Any) -> None:
                     seat["name"] = DELETED_PLAYER
             Action.objects.filter(pk=start.pk).update(payload=start.payload)
             table.state = table_services.rebuild_state(table)
-            table.save(update_fields=["state"])
+        table.save(update_fields=["state", "host", "updated"])  # new views (view_texts)
 
     files = [job.file for job in PrintJob.objects.filter(owner=user) if job.file]
     for design in Design.objects.filter(author=user):

@@ -20,9 +20,11 @@ large game turns a module into a subpackage of the same role (``table/``, ``comb
 ``printables.py``     [print] what can be printed and how it is drawn
 ``models3d.py``       [3D] ``MODEL_KINDS``, ``SIZES``, ``MODELS``, ``bundle_parts``
 ``calculator.py``     [calculator] the priced kind and how its form groups the fields
-``templates/``        ``table.html``, ``builder.html``, ``new_list.html`` and partials,
-                      served as ``games/<slug>/<name>`` (generic fallbacks in the site)
-``static/``           ``table.css``, ``table.js``, served as ``games/<slug>/<name>``
+``templates/``        ``builder.html``, ``new_list.html`` and partials, served as
+                      ``games/<slug>/<name>`` (generic fallbacks in the site)
+``static/``           [table] ``view.js`` (draws the seat's view and the public board on
+                      the device: ``table(t)``, ``board(t)``), ``table.css``,
+                      ``board.css``, ``table.js``, served as ``games/<slug>/<name>``
 ====================  ====================================================================
 
 Tests mirror the package under ``tests/games/<package>/`` (``test_engine.py``,

@@ -25,7 +25,8 @@ from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.db import transaction
 
 from companion.table import layer_guard, selectors
-from companion.table.models import Seat, Table
+from companion.table.models import Seat, Table, TableStatus
+from companion.table.view_texts import TEXTS
 
 logger = logging.getLogger(__name__)
 
@@ -91,6 +92,7 @@ def send_views(table: Table, *, latest: Any = selectors.UNREAD) -> None:
         table, seat_rows=rows, latest=latest, keys={key for _, key, _ in sends}
     )
     texts = {key: view_message(view) for key, view in views.items()}
+    TEXTS.put(table, rows, texts)
     messages = [
         (group, pushed(views[key]["seq"], texts[key], removed=removed))
         for group, key, removed in sends
@@ -106,6 +108,28 @@ def _listened(layer: Any, group: str) -> bool:
     if isinstance(layer, InMemoryChannelLayer):
         return bool(layer.groups.get(group))
     return True
+
+
+def device_text(code: str, seat_id: int | None, *, table: Table | None = None) -> str:
+    """What a device connecting or resyncing is sent: its seat's view (by seat row; None
+    or a removed seat: the public view) as the last change encoded it, else read and
+    encoded now together with every other seat's, for the devices of the table that
+    follow it. The table is read once, after the device listens (``table``: a caller that
+    has just read it). ``LookupError`` when the table is gone."""
+    table = table or selectors.table_by_code(code)
+    if table is None:
+        raise LookupError(code)
+    kept = TEXTS.get(table, seat_id)
+    if kept is not None:
+        return kept
+    rows = selectors.seats_for_views(table)
+    seat = next((s for s in rows if s.pk == seat_id and not s.removed), None)
+    if table.status == TableStatus.OPEN:  # not kept: one view only
+        return view_message(selectors.view_for(table, seat, seat_rows=rows))
+    views = selectors.views_by_seat(table, seat_rows=rows)
+    texts = {key: view_message(view) for key, view in views.items()}
+    TEXTS.put(table, rows, texts)
+    return texts[selectors.PUBLIC if seat is None else str(seat.number)]
 
 
 def pushed(seq: int, text: str, *, removed: bool = False) -> dict[str, Any]:

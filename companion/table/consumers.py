@@ -195,11 +195,9 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
 
     @database_sync_to_async
     def _view(self) -> str:
-        """The seat's view now, encoded off the event loop."""
-        payload = selectors.device_view(
-            self.table.code, None if self.seat is None else self.seat.pk
-        )
-        return broadcast.view_message(payload)
+        """The seat's view now, encoded off the event loop (kept from the last change when
+        this process encoded it then)."""
+        return broadcast.device_text(self.table.code, None if self.seat is None else self.seat.pk)
 
     @database_sync_to_async
     def _seen(self) -> int:

@@ -7,6 +7,8 @@ where the property tests watch for it.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Collection
 from typing import Any
 
@@ -98,19 +100,6 @@ def seats_for_views(table: Table) -> list[Seat]:
     return list(table.seats.defer("list_body", "token").order_by("number"))
 
 
-def device_view(code: str, seat_id: int | None) -> dict[str, Any]:
-    """A connected device's payload as it is now: the table by ``code``, the view of the
-    device's seat by its row id (the public one when it watches or its seat was removed).
-    Each thing read once: the table, its seats (the device's among them), the newest action
-    and the events. ``LookupError`` when the table is gone."""
-    table = table_by_code(code)
-    if table is None:
-        raise LookupError(code)
-    rows = seats_for_views(table)
-    seat = next((s for s in rows if s.pk == seat_id and not s.removed), None)
-    return view_for(table, seat, seat_rows=rows)
-
-
 def views_by_seat(
     table: Table,
     *,
@@ -128,7 +117,7 @@ def views_by_seat(
         return {}
     if latest is UNREAD and any(seat is not None for seat in wanted):
         latest = latest_action(table)  # the public view never needs it
-    events = logged_events(table)
+    events = logged_events(table, latest)
     waits = awaited(table)
     return {
         PUBLIC if seat is None else str(seat.number): view_for(
@@ -145,12 +134,69 @@ def awaited(table: Table) -> list[int]:
     return get_game(table.game.slug).table_engine().awaiting(table.state)
 
 
-def logged_events(table: Table) -> list[dict[str, Any]]:
+class StandingEvents:
+    """Each table's standing events as of its newest seq, kept in this process so that a
+    change reads only its own action, never the whole log again (a long game's log is
+    read once per process, then grows by one action per move).
+
+    Keyed by the table's row and secret seed (a row id alone may be reused after a
+    deletion) and valid for one seq: the log changes only by a new action, so the events
+    at seq n+1 are those at n plus the new action's, unless that action is an undo (which
+    takes an earlier one back: read again) or the table's dice (not in the log)."""
+
+    SIZE = 512  # tables kept, the least recently used dropped first
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._kept: OrderedDict[tuple[int, str], tuple[int, list[dict[str, Any]]]] = OrderedDict()
+
+    def get(self, table: Table, latest: Any = UNREAD) -> list[dict[str, Any]]:
+        """The events (never to be changed by the caller). ``latest``: the table's newest
+        action, when the caller has it, which lets one new action extend the kept list."""
+        key = (table.pk, table.seed)
+        with self._lock:
+            kept = self._kept.get(key)
+        if kept is not None and kept[0] == table.seq:
+            events = kept[1]
+        elif kept is not None and kept[0] == table.seq - 1 and _extends(latest, table.seq):
+            events = kept[1] + [e for e in latest.events if e.get("type") != START]
+        else:
+            events = _read_events(table)
+        with self._lock:
+            self._kept[key] = (table.seq, events)
+            self._kept.move_to_end(key)
+            while len(self._kept) > self.SIZE:
+                self._kept.popitem(last=False)
+        return events
+
+    def clear(self) -> None:
+        with self._lock:
+            self._kept.clear()
+
+
+def _extends(latest: Any, seq: int) -> bool:
+    """Whether ``latest`` is the action of ``seq`` and adds its events to the standing log."""
+    return (
+        isinstance(latest, Action)
+        and latest.seq == seq
+        and not latest.undone
+        and latest.payload.get("type") not in ("undo", "dice")
+    )
+
+
+STANDING = StandingEvents()
+
+
+def logged_events(table: Table, latest: Any = UNREAD) -> list[dict[str, Any]]:
     """Every event of the log that stands, in order: the dealing (the start entry's
     events) and the game's moves, without undone ones, undos and table dice (shown apart).
     The state keeps no copy of the log: this is it, before each seat's filter."""
     if table.status == TableStatus.OPEN:
         return []
+    return STANDING.get(table, latest)
+
+
+def _read_events(table: Table) -> list[dict[str, Any]]:
     rows = (
         table.actions.filter(undone=False)
         .exclude(payload__type__in=("undo", "dice"))

@@ -171,6 +171,7 @@ def seat_remove(*, table: Table, number: int, by: Any) -> None:
     updated = table.seats.filter(number=number).update(removed=True)
     if not updated:
         raise RuleError({"seat": "No such seat."})
+    table.save(update_fields=["updated"])  # a new version of every view (view_texts)
     broadcast.after_commit(table)
 
 

@@ -198,9 +198,14 @@ def log_download(request: HttpRequest, code: str) -> HttpResponse:
 
 
 def view_partial(request: HttpRequest, code: str) -> HttpResponse:
-    """The seat's view, for polling and resyncs."""
+    """The seat's view, for polling and resyncs (as the last change encoded it, when this
+    process did)."""
     table = _table(code)
-    return view_answer(selectors.view_for(table, selectors.seat_for_request(table, request)))
+    seat = selectors.seat_for_request(table, request)
+    text = broadcast.device_text(code, None if seat is None else seat.pk, table=table)
+    response = HttpResponse(text, content_type="application/json")
+    response["X-Seq"] = str(table.seq)
+    return response
 
 
 def _number(value: str) -> Any:

@@ -13,7 +13,7 @@ register = template.Library()
 
 @register.filter
 def game_template_of(slug: str, name: str) -> list[str]:
-    """``{% include slug|game_template_of:"table.html" %}``: the game's own template, else
+    """``{% include slug|game_template_of:"builder.html" %}``: the game's own template, else
     the generic one (``include`` takes a list of names and uses the first that exists)."""
     return game_template(slug, name, FALLBACKS[name])
 

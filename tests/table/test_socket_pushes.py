@@ -15,6 +15,7 @@ from django.test import Client
 from companion.asgi import application
 from companion.table import broadcast, selectors
 from companion.table.models import Seat, Table
+from companion.table.view_texts import TEXTS
 from tests.table.test_live_sync import _open_table, _remove_seat
 
 CHOOSE_CHARGE = '{"type": "choose", "target": 2, "action": "charge"}'
@@ -91,6 +92,7 @@ async def test_a_seats_view_is_encoded_once_whatever_its_number_of_devices(user,
     assert 3 <= with_one_device_each <= 4  # the seats (and the board, when the layer can't tell)
 
     sockets += [await _open(code, devices[1]) for _ in range(3)]  # three more on seat 1
+    assert len(renders) == with_one_device_each  # their first views: the push's own texts
     renders.clear()
     cy_charges_ada = '{"type": "choose", "target": 0, "action": "charge"}'
     assert await sync_to_async(_act)(code, devices[2], cy_charges_ada) == 200
@@ -118,22 +120,47 @@ async def test_a_removed_seats_page_gets_the_public_view_then_the_public_pushes(
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_devices_view_reads_the_table_its_seats_the_latest_action_and_the_events_once(
+def test_a_device_connecting_after_a_change_reads_the_table_and_nothing_else(
     user, django_assert_num_queries
 ):
-    code, _ = _open_table(user)
+    code, devices = _open_table(user)
     table = Table.objects.get(code=code)
     seat = Seat.objects.get(table=table, number=1)
-    with django_assert_num_queries(4):  # table, seats, newest action, events
-        mine = selectors.device_view(code, seat.pk)
+    TEXTS.clear()  # a process that saw no change yet: the table's views built once
+    selectors.STANDING.clear()
+    with django_assert_num_queries(4):  # table, seats, newest action, the log's events
+        mine = json.loads(broadcast.device_text(code, seat.pk))["data"]
     assert mine["me"] == 1 and mine["legal_actions"]
-    with django_assert_num_queries(3):  # the public view needs no newest action
-        public = selectors.device_view(code, None)
+    with django_assert_num_queries(1):  # every other device of the table: the table only
+        public = json.loads(broadcast.device_text(code, None))["data"]
     assert public["me"] is None and public["legal_actions"] == []
-    Seat.objects.filter(pk=seat.pk).update(removed=True)
-    assert selectors.device_view(code, seat.pk)["me"] is None  # removed: the public view
+    assert _act(code, devices[1], CHOOSE_CHARGE) == 200  # nobody listens: nothing encoded
+    with django_assert_num_queries(3):  # table, seats, newest action: the events grow by it
+        after = json.loads(broadcast.device_text(code, seat.pk))["data"]
+    assert after["seq"] == 1 and after["view"]["players"][1]["choice"]["action"] == "charge"
+    with django_assert_num_queries(1):
+        assert json.loads(broadcast.device_text(code, None))["data"]["seq"] == 1
     with pytest.raises(LookupError):
-        selectors.device_view("NOPE00", None)
+        broadcast.device_text("NOPE00", None)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_kept_view_is_never_another_versions(user, django_user_model):
+    """A removed seat, undo votes or a deleted account change the views without a move:
+    each makes a new version, whose views are read again."""
+    from companion.accounts import DELETED_PLAYER, account_delete
+
+    code, devices = _open_table(user)
+    table = Table.objects.get(code=code)
+    bea = Seat.objects.get(table=table, number=1)
+    broadcast.device_text(code, bea.pk)  # kept
+    _remove_seat(code, devices[0], 1)
+    assert json.loads(broadcast.device_text(code, bea.pk))["data"]["me"] is None  # public now
+    cy = Seat.objects.get(table=table, number=2)
+    assert json.loads(broadcast.device_text(code, cy.pk))["data"]["me"] == 2
+    account_delete(user=user)  # the host's: its seat keeps its place under another name
+    names = [s["name"] for s in json.loads(broadcast.device_text(code, cy.pk))["data"]["seats"]]
+    assert "Ada" not in names and DELETED_PLAYER in names
 
 
 @pytest.mark.django_db(transaction=True)
@@ -142,13 +169,14 @@ def test_the_views_of_a_push_read_each_thing_once_and_only_the_views_wanted(
 ):
     code, _ = _open_table(user)
     table = Table.objects.select_related("game").get(code=code)
+    selectors.STANDING.clear()
     with django_assert_num_queries(3):  # seats, newest action, events: for every view
         every = selectors.views_by_seat(table)
     assert set(every) == {selectors.PUBLIC, "0", "1", "2"}
-    with django_assert_num_queries(3):
+    with django_assert_num_queries(2):  # the events are kept: seats and newest action
         two = selectors.views_by_seat(table, keys={"1", selectors.PUBLIC})
     assert two == {k: every[k] for k in ("1", selectors.PUBLIC)}
-    with django_assert_num_queries(2):  # a board alone: no newest action
+    with django_assert_num_queries(1):  # a board alone: no newest action
         assert set(selectors.views_by_seat(table, keys={selectors.PUBLIC})) == {"public"}
     with django_assert_num_queries(0):
         assert selectors.views_by_seat(table, seat_rows=[], keys=set()) == {}
