@@ -39,14 +39,18 @@ def healthz(request: HttpRequest) -> JsonResponse:
 
 
 SERVICE_WORKER = Path(__file__).resolve().parent / "static" / "sw.js"
-# The app shell: what a kept page needs to draw itself offline (a game's own table.css
-# and table.js are kept as the pages load them).
+# The app shell: what a kept page needs to draw itself offline (a game's own view.js,
+# table.css and table.js are kept as the pages load them).
 SHELL = (
     "muster.css",
     "muster.js",
     "table.js",
+    "table/lib.js",
+    "table/view.js",
+    "table/generic.js",
     "table-offline.css",
     "vendor/htmx.min.js",
+    "vendor/lit-html.js",
     "icons/muster-192.png",
     "icons/muster-512.png",
 )

@@ -190,3 +190,18 @@ def test_a_view_message_is_the_view_with_its_seq_and_a_refusal_when_there_is_one
     assert refused["error"] == {"seq": "Someone acted first."} and refused["data"] == view
     assert broadcast.pushed(7, text) == {"seq": 7, "text": text}
     assert broadcast.pushed(7, text, removed=True)["removed"] is True
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_kept_view_goes_only_to_its_own_seats_devices(user):
+    """Bea's secret card is in the text kept for Bea's seat row, and in no other."""
+    code, devices = _open_table(user)
+    assert _act(code, devices[1], CHOOSE_CHARGE) == 200
+    table = Table.objects.get(code=code)
+    rows = {s.number: s.pk for s in Seat.objects.filter(table=table)}
+    texts = {n: broadcast.device_text(code, pk) for n, pk in rows.items()}
+    texts["board"] = broadcast.device_text(code, None)
+    assert json.loads(texts[1])["data"]["view"]["players"][1]["choice"]["action"] == "charge"
+    for key in (0, 2, "board"):
+        assert "choice" not in json.loads(texts[key])["data"]["view"]["players"][1], key
+    assert "charge" not in texts["board"]
