@@ -7,7 +7,8 @@ allies'; spectators none). The state keys every seat sees as they are, the engin
 ``PUBLIC``; this view adds the rest: what is drawn from the state (formations, points of
 interest, the supply as counts and visible hands) and what depends on the seat. The view
 carries what the page needs to draw each choice (the orders a formation may take, the
-inputs a card's alternate use asks for), so the templates know no rule and no card.
+inputs a card's alternate use asks for), so the device's drawing (``static/view.js``) knows
+no rule and no card.
 """
 
 from __future__ import annotations
@@ -160,7 +161,6 @@ def player_view(state: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
         "losses": report.losses(state),
         "chart": report.chart(state),
         "maker_weapon_choices": list(MAKER_WEAPON_CHOICES),
-        "card_names": {slug: c["name"] for slug, c in supply.cards().items()},
     }
     asked: dict[str, list[dict[str, str]] | None] = {}  # each kind of choice listed once
     view["faction_names"] = [faction_name(f) for f in state.get("factions", [])]
@@ -173,6 +173,10 @@ def player_view(state: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
         else []
     )
     if seat is not None:
+        # Every supply card's name, for a seat naming the cards its actions play. Not in
+        # the public view: the public board's page carries that view, and names no card
+        # it does not show (a list of every name would read as the hands' secrets).
+        view["card_names"] = {slug: c["name"] for slug, c in supply.cards().items()}
         if state["phase"] == "deploy":
             view["deployable"] = [f["id"] for f in deployable_first(state, seat)]
         else:

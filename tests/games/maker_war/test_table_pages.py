@@ -1,6 +1,6 @@
 """A Maker-War battle through the table API and pages: options, seats with and without a
 saved army, deployment, a round with a salvo, supply hands that stay hidden from the
-other side, and the page partial for every phase."""
+other side, and the table as a device draws it (``static/view.js``) in every phase."""
 
 from __future__ import annotations
 
@@ -58,6 +58,43 @@ def table(client, user, catalogue):
     tokens.append(post(Client(), f"/api/tables/{code}/join/", {"name": "Ben"}).json()["seat_token"])
     assert post(client, f"/api/tables/{code}/start/", {}).status_code == 200
     return code, tokens
+
+
+def page(client: Client, code: str) -> dict:
+    """The view message a device polls for, as ``client`` (a seat, or nobody) gets it."""
+    answer = client.get(f"/t/{code}/view/")
+    assert answer.status_code == 200, answer.content
+    return answer.json()
+
+
+def payload(state: dict, seat: int | None, legal_actions=(), log=()) -> dict:
+    """A seat's whole view of ``state`` as the site sends it (``selectors.view_for``),
+    without a table in the database."""
+    from companion.games.maker_war.engine import ENGINE
+
+    return {
+        "code": "TEST",
+        "game": "maker-war",
+        "game_name": "Maker-War",
+        "seq": 1,
+        "status": "playing",
+        "seats": [
+            {"number": i, "name": name, "removed": False, "is_host": i == 0}
+            for i, name in enumerate(state["names"])
+        ],
+        "me": seat,
+        "is_host": seat == 0,
+        "min_players": 2,
+        "max_players": None,
+        "waiting_for": 0,
+        "view": ENGINE.player_view(state, seat),
+        "log": list(log),
+        "awaiting": [],
+        "legal_actions": list(legal_actions),
+        "can_undo": False,
+        "rolls": [],
+        "undo_votes": None,
+    }
 
 
 def formation_id(view: dict, seat: int, name: str) -> str:
@@ -150,12 +187,13 @@ def test_an_impact_correction_stands_even_on_a_stale_seq(table):
     assert refused.status_code == 409
 
 
-def test_the_page_partial_renders_every_phase(table, client):
+@pytest.mark.browser
+def test_the_drawn_table_shows_every_phase(table, client, drawn):
     code, tokens = table
-    html = client.get(f"/t/{code}/view/").content.decode()
+    html = drawn(page(client, code))
     assert "Begin deployment" in html and "<svg" in html and "mw-poi" in html
     send(code, tokens[0], {"type": "begin-deployment"})
-    html = client.get(f"/t/{code}/view/").content.decode()
+    html = drawn(page(client, code))
     assert "First deployment" in html and "data-deploy" in html
     view = seat_view(code, tokens[0])
     send(
@@ -169,20 +207,23 @@ def test_the_page_partial_renders_every_phase(table, client):
     )
     send(code, tokens[1], {"type": "pass"})
     send(code, tokens[0], {"type": "pass"})
-    html = client.get(f"/t/{code}/view/").content.decode()
+    html = drawn(page(client, code))
     assert "Your turn" in html and "mw-activate" in html and "Battle report" in html
     # The log each seat reads comes from the stored actions' events, with their rounds.
     assert '<span class="muted small">R1</span> Round 1 begins' in html
     assert "Deployment begins" in html.split('class="log mw-log"')[1]
-    spectator = Client().get(f"/t/{code}/view/").content.decode()
+    public = page(Client(), code)
+    spectator = drawn(public)
     assert "mw-activate" not in spectator and 'id="mw-hand"' not in spectator
+    assert public["data"]["view"]["my_hand"] == [] and public["data"]["view"]["hands"] == {}
     send(code, tokens[0], {"type": "surrender"})
-    html = client.get(f"/t/{code}/view/").content.decode()
+    html = drawn(page(client, code))
     assert "surrenders" in html and "mw-chart" in html
     assert Table.objects.get(code=code).status == "over"
 
 
-def test_a_sniper_pick_and_real_dice_typed_on_the_page_form(table, client):
+@pytest.mark.browser
+def test_a_sniper_pick_and_real_dice_typed_on_the_page_form(table, client, drawn):
     code, tokens = table
     view = send(code, tokens[0], {"type": "begin-deployment"})
     first, enemy = formation_id(view, 0, "First company"), formation_id(view, 1, "First company")
@@ -195,7 +236,7 @@ def test_a_sniper_pick_and_real_dice_typed_on_the_page_form(table, client):
     target = next(f for f in view["formations"] if f["id"] == enemy)
     chief = next(u["id"] for u in target["units"] if u["chief"])
     assert len(shooter["snipers"]) == 2  # the Maker Weapons chose Sniper
-    html = client.get(f"/t/{code}/view/").content.decode()
+    html = drawn(page(client, code))
     assert html.count('name="list_picks"') == 2 and 'value="physical"' in html
     assert f'data-target="{enemy}"' in html
     dice = sum(u["fire_power"] for u in shooter["units"] if u["alive"])
@@ -218,9 +259,8 @@ def test_a_sniper_pick_and_real_dice_typed_on_the_page_form(table, client):
     assert target["impact_tokens"] == 1
 
 
-def test_the_page_offers_losing_hope_and_the_attack_choices_for_each_target():
-    from django.template.loader import render_to_string
-
+@pytest.mark.browser
+def test_the_page_offers_losing_hope_and_the_attack_choices_for_each_target(drawn):
     from companion.games.maker_war.engine import ENGINE
     from tests.games.maker_war.table.test_choices import (
         rifles_fire,
@@ -229,9 +269,7 @@ def test_the_page_offers_losing_hope_and_the_attack_choices_for_each_target():
     )
 
     state, _ = titan_falls(4)
-    context = {"view": ENGINE.player_view(state, 0), "me": 0}
-    context["legal_actions"] = ENGINE.legal_actions(state, 0)
-    html = render_to_string("games/maker-war/table.html", {"t": context})
+    html = drawn(payload(state, 0, ENGINE.legal_actions(state, 0)))
     assert "Losing Hope: Foundry Titan has fallen" in html
     assert 'data-action="death-throes"' in html and "within 14 cm" in html
     allies = [f["id"] for f in state["formations"] if f["seat"] == 1 and f["where"] == "table"]
@@ -241,24 +279,20 @@ def test_the_page_offers_losing_hope_and_the_attack_choices_for_each_target():
     # Seat 0's rifle company shoots; the enemy Titan as a target offers its dice.
     state, _, _ = rifles_fire(terran_battle())
     titan = next(f["id"] for f in state["formations"] if f["seat"] == 1 and f["titan"])
-    context = {"view": ENGINE.player_view(state, 0), "me": 0, "legal_actions": []}
-    html = render_to_string("games/maker-war/table.html", {"t": context})
+    html = drawn(payload(state, 0))
     assert f'<fieldset class="mw-for-target mw-physical-only" data-target="{titan}">' in html
     assert "1 die per critical hit" in html and 'name="field_throes_roll"' in html
     assert "Losing Hope" not in html
 
 
-def test_the_supply_hand_draws_each_cards_inputs_from_the_view_and_the_log_from_t_log():
-    from django.template.loader import render_to_string
-
-    from companion.games.maker_war.engine import ENGINE
+@pytest.mark.browser
+def test_the_supply_hand_draws_each_cards_inputs_from_the_view_and_the_log_from_t_log(drawn):
     from tests.games.maker_war.table.test_choices import terran_battle
 
     state = terran_battle()
     state["supply"]["hands"][0] = ["orbital-barrage", "second-wind", "more-fuel"]
     log = [{"type": "round", "text": "Round 1 begins: Ada moves first.", "round": 1}]
-    context = {"view": ENGINE.player_view(state, 0), "me": 0, "legal_actions": [], "log": log}
-    html = render_to_string("games/maker-war/table.html", {"t": context})
+    html = drawn(payload(state, 0, log=log))
     barrage = html.split('data-card="orbital-barrage"')[1].split('class="mw-card"')[0]
     enemy = next(f for f in state["formations"] if f["seat"] == 1 and f["where"] == "table")
     assert '<select name="field_target" aria-label="Target">' in barrage

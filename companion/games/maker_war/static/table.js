@@ -42,18 +42,25 @@
     });
     fitDice(form);
   }
+  // The view is drawn on the device (view.js) and redrawn in place on every new view:
+  // a form stays the same element from one view to the next, so each is fitted again
+  // (its options may have changed) but given its listeners once.
+  const wired = new WeakSet();
+  function listen(element, handler) {
+    if (!element || wired.has(element)) return;
+    wired.add(element);
+    element.addEventListener("change", handler);
+  }
   function wire() {
     document.querySelectorAll("form.mw-options").forEach((form) => {
       fitTarget(form);
       fitDice(form);
-      form.querySelector("select.mw-target")?.addEventListener("change", () => fitTarget(form));
-      form.querySelectorAll("input[name=field_dice]").forEach((radio) => {
-        radio.addEventListener("change", () => fitTarget(form));
-      });
+      listen(form.querySelector("select.mw-target"), () => fitTarget(form));
+      form.querySelectorAll("input[name=field_dice]").forEach((radio) => listen(radio, () => fitTarget(form)));
     });
     document.querySelectorAll("form.mw-activate").forEach((form) => {
       fitOrders(form);
-      form.querySelector("select[name=field_formation]")?.addEventListener("change", () => fitOrders(form));
+      listen(form.querySelector("select[name=field_formation]"), () => fitOrders(form));
     });
   }
   // Surrender ends the battle and cannot be taken back: ask first.
@@ -64,7 +71,7 @@
       event.stopImmediatePropagation();
     }
   }, true);
-  document.addEventListener("muster:view", wire);
+  document.addEventListener("muster:view", wire); // after each view is drawn
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", wire);
   else wire();
 })();
