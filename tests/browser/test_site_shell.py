@@ -94,7 +94,7 @@ def test_rules_and_list_pages_fit_a_phone(browser, live_server, page, shared_arm
 def bfcache_browser(browser):
     """Chromium as players have it: Playwright turns the back/forward cache off, this
     one keeps it, so Back shows the page as it was kept."""
-    from tests.browser.conftest import CHROMIUM, FLAGS
+    from tests.browsers import CHROMIUM, FLAGS
 
     kept = browser.browser_type.launch(
         executable_path=CHROMIUM,
