@@ -310,16 +310,15 @@ async function start(page) {
       return { kind: "offline" };
     }
     if (response.status >= 500 || response.status === 429) return { kind: "later" };
+    const refused = { kind: "refused", reason: `the server refused it (${response.status}); reload the page.` };
+    if (!/json/.test(response.headers.get("Content-Type") || "")) return refused; // a sign-in page, a CSRF refusal
     let message;
     try {
       message = await response.json();
-    } catch (e) { // cut mid-answer, or not a view: a sign-in page, a CSRF refusal
-      if (response.ok) return { kind: "offline" };
-      return { kind: "refused", reason: `the server refused it (${response.status}); reload the page.` };
+    } catch (e) {
+      return { kind: "offline" }; // cut mid-answer: sent again with its client id
     }
-    if (!message || message.type !== "view") {
-      return { kind: "refused", reason: `the server refused it (${response.status}); reload the page.` };
-    }
+    if (!message || message.type !== "view") return refused;
     const reason = refusalIn(message.error);
     if (response.status >= 400 || reason) {
       return { kind: "refused", view: message.data, error: message.error, seq: message.seq, reason: reason || `refused (${response.status}).` };
