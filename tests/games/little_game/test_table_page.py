@@ -6,31 +6,17 @@ choices, never a card before its reveal."""
 from __future__ import annotations
 
 import re
-import uuid
 from typing import Any
 
 import pytest
 from django.test import Client
 
 from companion.games.little_game.engine import ENGINE
-from companion.table.models import Table
+from tests.games.api_moves import act as play
+from tests.games.api_moves import post
 from tests.games.little_game.table_fixtures import dealt
 
 pytestmark = [pytest.mark.django_db, pytest.mark.browser]
-
-
-def post(client: Client, url: str, body: dict, token: str = ""):
-    headers = {"X-Seat-Token": token} if token else {}
-    return client.post(url, body, content_type="application/json", headers=headers)
-
-
-def play(code: str, token: str, action: dict) -> None:
-    body = {
-        "action": action,
-        "seq": Table.objects.get(code=code).seq,
-        "client_id": uuid.uuid4().hex,
-    }
-    assert post(Client(), f"/api/tables/{code}/actions/", body, token).status_code == 200
 
 
 def seat_view(code: str, token: str = "") -> dict[str, Any]:

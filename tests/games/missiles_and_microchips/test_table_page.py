@@ -5,28 +5,13 @@ come from the view, and nobody's face-down cards show before their reveal."""
 from __future__ import annotations
 
 import re
-import uuid
 
 import pytest
 from django.test import Client
 
-from companion.table.models import Table
+from tests.games.api_moves import act, post
 
 pytestmark = [pytest.mark.django_db, pytest.mark.browser]
-
-
-def post(client: Client, url: str, body: dict, token: str = ""):
-    headers = {"X-Seat-Token": token} if token else {}
-    return client.post(url, body, content_type="application/json", headers=headers)
-
-
-def act(code: str, token: str, action: dict) -> None:
-    body = {
-        "action": action,
-        "seq": Table.objects.get(code=code).seq,
-        "client_id": uuid.uuid4().hex,
-    }
-    assert post(Client(), f"/api/tables/{code}/actions/", body, token).status_code == 200
 
 
 @pytest.fixture
