@@ -70,11 +70,3 @@ def figure(value: Any) -> str:
 def pairs(spec: str) -> list[tuple[str, str]]:
     """ "a:A,b:B" -> [("a", "A"), ("b", "B")]: small fixed loops in templates."""
     return [tuple(part.split(":", 1)) for part in spec.split(",")]  # type: ignore[misc]
-
-
-@register.filter
-def as_json(value: Any) -> str:
-    """A value as JSON text, for an action's hidden input (autoescaped in the attribute)."""
-    import json
-
-    return json.dumps(value, separators=(",", ":"))
