@@ -7,9 +7,9 @@ legal 12,000-point army (classic formations of its faction, a few rare ones with
 setup table's stars), the first deployment is played with the engine, and what its
 budget leaves off the table is then placed as if deployed later in the battle. From
 there the benchmark plays on: at each step every seat's view (and the public one) is
-timed, then one action chosen from ``ENGINE.legal_actions`` (activations, shots,
-cards, ends of turns; the way random play picks them) is applied and timed. The same
-run measures the same steps at 1,000 points a seat, so the result also reads as a
+timed, alone and all drawn together as the site pushes them, then one action chosen
+from ``ENGINE.legal_actions`` (activations, shots, cards, ends of turns; the way random
+play picks them) is applied and timed. The same run measures the same steps at 1,000 points a seat, so the result also reads as a
 ratio on a shared, noisy machine.
 """
 
@@ -157,11 +157,13 @@ SKIPPED = frozenset({"surrender", "death-throes"})
 def play(state: dict[str, Any], steps: int, seed: int = 17) -> dict[str, list[float]]:
     """``steps`` rounds of what the site does on a change: every seat's view (and the
     public one), every seat's legal actions, the seats awaited; then one offered action
-    applied. Each is timed (milliseconds), and so is the framework's copy of the state
-    that every apply makes (``copy``: the floor an apply cannot go under)."""
+    applied. Each is timed (milliseconds): each view alone (``view``, as one device's
+    resync would build it), and every view of the change drawn together (``views``, as
+    the site pushes them). So is a deep copy of the whole state (``copy``: what every
+    apply made before the engine copied only what a move changes)."""
     rnd = random.Random(seed)
-    times: dict[str, list[float]] = {name: [] for name in ("apply", "view", "legal", "copy")}
-    times["awaiting"] = []
+    names = ("apply", "view", "views", "legal", "copy", "awaiting")
+    times: dict[str, list[float]] = {name: [] for name in names}
     clock = time.perf_counter
 
     def timed(name: str, work: Callable[..., Any], *args: Any) -> Any:
@@ -173,6 +175,7 @@ def play(state: dict[str, Any], steps: int, seed: int = 17) -> dict[str, list[fl
     for step in range(steps):
         for seat in [*range(SEATS), None]:
             timed("view", ENGINE.player_view, state, seat)
+        timed("views", ENGINE.player_views, state, [*range(SEATS), None])
         offered: list[tuple[int, dict[str, Any]]] = []
         for seat in range(SEATS):
             actions = timed("legal", ENGINE.legal_actions, state, seat)
@@ -247,9 +250,10 @@ def run() -> dict[str, Any]:
         "target": f"apply and view each <= {TARGET_MS:.0f} ms median",
         "result": (
             f"{big['formations']} formations, {big['units']:,} units: apply {_ms(big, 'apply')}"
-            f" ({big['count']['apply']} actions; the state copy each apply makes alone: "
+            f" ({big['count']['apply']} actions; a deep copy of the whole state alone: "
             f"{big['copy'][0]:.2f} ms median); view {_ms(big, 'view')} "
-            f"({big['count']['view']} views, {big['view_kb']:,.0f} KB of JSON each); legal "
+            f"({big['count']['view']} views, {big['view_kb']:,.0f} KB of JSON each); all "
+            f"{SEATS + 1} views of a change drawn together {_ms(big, 'views')}; legal "
             f"actions {_ms(big, 'legal')} per seat; awaiting {_ms(big, 'awaiting')}. With "
             f"the heap frozen (gc.freeze): apply {_ms(frozen, 'apply')}, view "
             f"{_ms(frozen, 'view')}. Same run at {BASELINE_BUDGET:,} points "

@@ -13,7 +13,10 @@ gives the same state.
 
 A game's ``engine`` module exposes ``ENGINE``, an instance of its ``TableEngine``
 subclass, which sets the class attributes and overrides ``setup``, ``view`` and
-``offers`` (and where needed ``seat_count``, ``stamp`` and ``visible_event``).
+``offers`` (and where needed ``seat_count``, ``stamp`` and ``visible_event``). A game with
+a large state may also override ``copy_state`` (copy only what its moves change) and
+``shared_view`` (draw once what every seat's view holds alike): the site builds every
+seat's view of a change together (``player_views``).
 """
 
 from __future__ import annotations
@@ -131,6 +134,18 @@ class TableEngine(ABC):
         unless a game says otherwise."""
         return dict(event)
 
+    def copy_state(self, state: Mapping[str, Any]) -> dict[str, Any]:
+        """The fresh copy a move changes: a deep copy. A game whose state is large may
+        share the parts no move ever changes in place (the random-play harness checks
+        that ``apply`` leaves its input as it was)."""
+        return clone(dict(state))
+
+    def shared_view(self, state: Mapping[str, Any]) -> dict[str, Any]:
+        """What every seat's view holds alike, built once per change for all of them:
+        the ``PUBLIC`` keys, and what a game draws the same for every seat (it is given
+        no seat, so it cannot hold a secret of one)."""
+        return {key: clone(state[key]) for key in self.PUBLIC}
+
     # --- what the framework owns ---------------------------------------------------------
 
     def phase(self, state: Mapping[str, Any]) -> Phase:
@@ -172,7 +187,7 @@ class TableEngine(ABC):
             raise RuleError({"seat": "No such seat."})
         if not self.allows(state, kind):
             raise RuleError({"type": self.refusal(state, seat, kind)})
-        new = clone(dict(state))
+        new = self.copy_state(state)
         events = move.run(new, seat, action, rng)
         for event in events:
             self.stamp(new, event)
@@ -219,11 +234,18 @@ class TableEngine(ABC):
         return self.phase(state).over
 
     def player_view(self, state: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may know: the declared public keys, plus what the game's ``view``
-        adds for that seat (its own hand, whether the others have chosen...)."""
-        shown = {key: clone(state[key]) for key in self.PUBLIC}
-        shown.update(self.view(state, seat))
-        return shown
+        """What ``seat`` may know: the declared public keys (and the rest of the shared
+        view), plus what the game's ``view`` adds for that seat (its own hand, whether the
+        others have chosen...)."""
+        return self.player_views(state, [seat])[seat]
+
+    def player_views(
+        self, state: Mapping[str, Any], seats: Iterable[int | None]
+    ) -> dict[int | None, dict[str, Any]]:
+        """Each of ``seats``' views of one state, the shared part built once. The views
+        share its objects: they are read and encoded, never changed."""
+        shared = self.shared_view(state)
+        return {seat: {**shared, **self.view(state, seat)} for seat in seats}
 
     def legal_actions(self, state: Mapping[str, Any], seat: int | None) -> list[dict[str, Any]]:
         if self.is_over(state) or (seat is not None and not self.is_seat(state, seat)):

@@ -16,10 +16,10 @@ that goes wrong is logged and dropped; devices catch up by polling.
 
 from __future__ import annotations
 
-import json
 import logging
 from typing import Any
 
+import orjson
 from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.db import transaction
@@ -148,7 +148,9 @@ def view_message(view: dict[str, Any], error: dict[str, Any] | None = None) -> s
     message: dict[str, Any] = {"type": "view", "seq": view["seq"], "data": view}
     if error:
         message["error"] = error
-    return json.dumps(message)
+    # orjson: a big table's view is a megabyte of JSON, which the standard library
+    # encodes about 15 times slower. Keys that are numbers become text, as ``json`` does.
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 async def _send_all(layer: Any, messages: list[tuple[str, dict[str, Any]]]) -> None:

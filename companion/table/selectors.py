@@ -119,12 +119,27 @@ def views_by_seat(
         latest = latest_action(table)  # the public view never needs it
     events = logged_events(table, latest)
     waits = awaited(table)
+    drawn = engine_views(table, [None if seat is None else seat.number for seat in wanted])
     return {
         PUBLIC if seat is None else str(seat.number): view_for(
-            table, seat, seat_rows=rows, latest=latest, events=events, awaiting=waits
+            table,
+            seat,
+            seat_rows=rows,
+            latest=latest,
+            events=events,
+            awaiting=waits,
+            drawn=drawn.get(None if seat is None else seat.number),
         )
         for seat in wanted
     }
+
+
+def engine_views(table: Table, numbers: list[int | None]) -> dict[int | None, dict[str, Any]]:
+    """The engine's view of each seat in ``numbers``, drawn together (what they share is
+    drawn once); none while the table is open."""
+    if table.status == TableStatus.OPEN or not table.state:
+        return {}
+    return get_game(table.game.slug).table_engine().player_views(table.state, numbers)
 
 
 def awaited(table: Table) -> list[int]:
@@ -214,11 +229,12 @@ def view_for(
     latest: Any = UNREAD,
     events: list[dict[str, Any]] | None = None,
     awaiting: list[int] | None = None,
+    drawn: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The whole payload for one device: table facts, the engine's view of its seat and
     the log as that seat may read it. ``latest``: the newest action, when the caller has
-    read it (None: there is none); ``events`` and ``awaiting``: ``logged_events`` and
-    ``awaited``, when already known."""
+    read it (None: there is none); ``events``, ``awaiting`` and ``drawn`` (the engine's
+    view): ``logged_events``, ``awaited`` and ``engine_views``, when already known."""
     number = seat.number if seat else None
     seats = [
         {
@@ -252,7 +268,7 @@ def view_for(
     }
     if table.status != TableStatus.OPEN and table.state:
         engine = system.table_engine()
-        payload["view"] = engine.player_view(table.state, number)
+        payload["view"] = engine.player_view(table.state, number) if drawn is None else drawn
         payload["awaiting"] = awaited(table) if awaiting is None else awaiting
         payload["log"] = engine.visible_log(
             logged_events(table) if events is None else events, number

@@ -48,6 +48,7 @@ from companion.games.maker_war.table import (
     melee,
     morale,
     play,
+    state_copy,
     supply,
 )
 from companion.games.maker_war.table.army import formations_of
@@ -292,6 +293,12 @@ class MakerWarEngine(TableEngine):
 
     def view(self, state: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
         return seat_view.player_view(state, seat)
+
+    def shared_view(self, state: Mapping[str, Any]) -> dict[str, Any]:
+        return {**super().shared_view(state), **seat_view.shared(state)}
+
+    def copy_state(self, state: Mapping[str, Any]) -> dict[str, Any]:
+        return state_copy.copy_state(state)
 
     def offers(self, state: Mapping[str, Any], seat: int | None) -> list[dict[str, Any]]:
         return seat_view.offers(state, seat)

@@ -32,12 +32,13 @@ def _formations_view(
 ) -> list[dict[str, Any]]:
     """Every formation as the page draws it. A 12,000-point table of four has hundreds of
     formations and thousands of units, and every seat's view is built again on every
-    change: so the list is copied in one go (one round trip, not one per formation), the
-    points of interest are read once, and each formation's units are walked once."""
+    change: so each formation is copied shallowly (the units are the state's own: a view
+    is encoded, never changed), the points of interest are read once, and each
+    formation's units are walked once."""
     formations = state["formations"]
     sides = state["sides"]
     holding, fortified = _occupation(state, by_id)
-    copies = clone(formations)
+    copies = [dict(f) for f in formations]
     for f, out in zip(formations, copies, strict=True):
         alive = living(f)
         fid = f["id"]
@@ -125,16 +126,14 @@ def _crit_dice(titan: Mapping[str, Any] | None) -> int:
     return {"titan-tank": 0, "moderate": 1, "big": 2}[titans.table_size(titan)]
 
 
-def player_view(state: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
-    """What ``seat`` sees beyond the engine's ``PUBLIC`` keys: the battlefield as the page
-    draws it, the hands it may see (its own side's), counts of the others', and its own
-    choices."""
+def shared(state: Mapping[str, Any]) -> dict[str, Any]:
+    """What every seat sees alike beyond the engine's ``PUBLIC`` keys, drawn once per
+    change for all of them: the battlefield as the page draws it, the supply as counts
+    and the discard, the losses and the chart."""
     sup = state["supply"]
     last = state.get("last_attack")
     by_id = {f["id"]: f for f in state["formations"]}
-    view: dict[str, Any] = {
-        "seat": seat,
-        "side": state["sides"][seat] if seat is not None else None,
+    return {
         "diagram": setup.diagram(state),
         "terrain_kinds": list(setup.TERRAIN_KINDS),
         "pois": [
@@ -145,7 +144,6 @@ def player_view(state: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
         "deck_removed": sup["removed"],
         "discard": [supply.cards()[c]["name"] for c in sup["discard"]],
         "hand_counts": [len(h) for h in sup["hands"]],
-        "hands": supply.visible_hands(sup, state["sides"], seat),
         "supply_points": list(sup["points"]),
         "landing_points": list(sup["landing"]),
         "last_attack": {"kind": last["kind"], "seat": last["seat"]} if last else None,
@@ -161,13 +159,24 @@ def player_view(state: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
         "losses": report.losses(state),
         "chart": report.chart(state),
         "maker_weapon_choices": list(MAKER_WEAPON_CHOICES),
+        "faction_names": [faction_name(f) for f in state.get("factions", [])],
+    }
+
+
+def player_view(state: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
+    """What ``seat`` sees beyond the ``shared`` view: the hands it may see (its own
+    side's) and its own choices."""
+    hands = supply.visible_hands(state["supply"], state["sides"], seat)
+    view: dict[str, Any] = {
+        "seat": seat,
+        "side": state["sides"][seat] if seat is not None else None,
+        "hands": hands,
     }
     asked: dict[str, list[dict[str, str]] | None] = {}  # each kind of choice listed once
-    view["faction_names"] = [faction_name(f) for f in state.get("factions", [])]
     view["my_hand"] = (
         [
             {**card, "inputs": card_inputs(state, seat, card["slug"], asked)}
-            for card in view["hands"].get(str(seat), [])
+            for card in hands.get(str(seat), [])
         ]
         if seat is not None
         else []

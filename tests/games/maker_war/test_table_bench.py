@@ -36,6 +36,7 @@ def test_play_applies_offered_actions_and_times_each_step():
     state = bench.battle(bench.BASELINE_BUDGET)
     times = bench.play(state, 6)
     assert len(times["view"]) == 6 * (bench.SEATS + 1)
+    assert len(times["views"]) == 6
     assert len(times["legal"]) == 6 * bench.SEATS
     assert len(times["apply"]) == 6
     assert not ENGINE.is_over(state)
