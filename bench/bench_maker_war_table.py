@@ -9,8 +9,8 @@ budget leaves off the table is then placed as if deployed later in the battle. F
 there the benchmark plays on: at each step every seat's view (and the public one) is
 timed, alone and all drawn together as the site pushes them, then one action chosen
 from ``ENGINE.legal_actions`` (activations, shots, cards, ends of turns; the way random
-play picks them) is applied and timed. The same run measures the same steps at 1,000 points a seat, so the result also reads as a
-ratio on a shared, noisy machine.
+play picks them) is applied and timed. The same run measures the same steps at 1,000
+points a seat, so the result also reads as a ratio on a shared, noisy machine.
 """
 
 from __future__ import annotations
