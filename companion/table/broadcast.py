@@ -114,8 +114,14 @@ def device_text(code: str, seat_id: int | None, *, table: Table | None = None) -
     """What a device connecting or resyncing is sent: its seat's view (by seat row; None
     or a removed seat: the public view) as the last change encoded it, else read and
     encoded now together with every other seat's, for the devices of the table that
-    follow it. The table is read once, after the device listens (``table``: a caller that
-    has just read it). ``LookupError`` when the table is gone."""
+    follow it. The table is read after the device listens (``table``: a caller that has
+    just read it): its version alone when that finds a kept text, else the whole row.
+    ``LookupError`` when the table is gone."""
+    if table is None:  # the version alone first: the kept text, when there is one
+        current = selectors.table_version(code)
+        kept = None if current is None else TEXTS.get_version(current, seat_id)
+        if kept is not None:
+            return kept
     table = table or selectors.table_by_code(code)
     if table is None:
         raise LookupError(code)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import logging
+from types import SimpleNamespace
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -23,6 +24,8 @@ from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from channels.layers import get_channel_layer
 from channels.utils import await_many_dispatch
+from django.contrib import auth
+from django.contrib.auth.models import AnonymousUser
 from django.utils import timezone
 
 from companion import throttling
@@ -33,6 +36,15 @@ from companion.table.models import Seat, Table
 logger = logging.getLogger(__name__)
 
 LAYER_DOWN = 4503  # close code: no live pushes now, poll and reconnect later
+
+
+def _user(scope: dict[str, Any]) -> Any:
+    """The user the session's cookie signs in (Django's ``get_user``, which reads only
+    the request's session), else the anonymous user."""
+    session = scope.get("session")
+    if session is None:
+        return AnonymousUser()
+    return auth.get_user(SimpleNamespace(session=session))
 
 
 class TableConsumer(AsyncJsonWebsocketConsumer):
@@ -165,33 +177,28 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
 
     @database_sync_to_async
     def _find(self) -> bool:
-        """The table, and the seat whose views this socket may forward."""
-        table = selectors.table_by_code(self.scope["url_route"]["kwargs"]["code"])
+        """The signed-in user, the table, and the seat whose views this socket may
+        forward: one trip to the database thread (200 tablets may connect in a second).
+        A browser proves its seat by its session; an API client by ``?seat=<token>``."""
+        self.scope["user"] = user = _user(self.scope)
+        query = self._query()
+        code = self.scope["url_route"]["kwargs"]["code"]
+        session = self.scope.get("session") or {}
+        token = query.get("seat") or (session.get(selectors.SESSION_KEY) or {}).get(code.upper())
+        table, self.seat = selectors.device_at(
+            code, user=user, token=token, board=query.get("board") == "1"
+        )
         if table is None:
             return False
-        self.table, self.seat = table, self._seat(table)
+        self.table = table
         return True
 
     def _query(self) -> dict[str, str]:
         return {k: v[-1] for k, v in parse_qs(self.scope.get("query_string", b"").decode()).items()}
 
-    def _seat(self, table: Table) -> Seat | None:
-        """A browser proves its seat by its session; an API client by ``?seat=<token>``."""
-        if self._query().get("board") == "1":  # the public board: no seat, whoever it is
-            return None
-        session = self.scope.get("session") or {}
-        token = self._query().get("seat") or (session.get(selectors.SESSION_KEY) or {}).get(
-            table.code
-        )
-        return selectors.seat_of(table, user=self.scope.get("user"), token=token)
-
     def _seat_number(self) -> int | None:
-        """This socket's seat's number as it is now; None once the seat was removed (the
-        start may renumber a seat, and a removal's push may have been lost)."""
-        if self.seat is None:
-            return None
-        seats = Seat.objects.filter(pk=self.seat.pk, removed=False)
-        return seats.values_list("number", flat=True).first()
+        """This socket's seat's number as it is now; None once the seat was removed."""
+        return None if self.seat is None else selectors.seat_number(self.seat.pk)
 
     @database_sync_to_async
     def _view(self) -> str:

@@ -12,6 +12,8 @@ from collections import OrderedDict
 from collections.abc import Collection
 from typing import Any
 
+from django.db import connection
+from django.db.models import QuerySet
 from django.http import HttpRequest
 
 from companion.games.registry import all_games, declares, get_game
@@ -29,22 +31,58 @@ def has_table(game_slug: str) -> bool:
     return declares(game_slug, "engine")
 
 
+def _one(queryset: QuerySet[Any]) -> Any:
+    """The row a unique lookup finds, or None, unsorted: ``first()`` and the models'
+    default orders (a seat's follows its table's) add sorting and joins whose SQL, on a
+    socket's connect, cost more to build than to run."""
+    return next(iter(queryset.order_by()[:1]), None)
+
+
 def table_by_code(code: str) -> Table | None:
     """The table with ``code``; None (404) also when its game declares no table."""
-    table = Table.objects.select_related("game", "host").filter(code=code.upper()).first()
+    table = _one(Table.objects.select_related("game", "host").filter(code=code.upper()))
     return table if table is not None and has_table(table.game.slug) else None
 
 
 def seat_of(table: Table, *, user: Any = None, token: str | None = None) -> Seat | None:
     """The seat this device holds: by its signed-in user, or the guest token it keeps."""
-    seats = table.seats.filter(removed=False)
+    return _held(table.seats.filter(removed=False), user, token)
+
+
+def _held(seats: QuerySet[Seat], user: Any, token: str | None) -> Seat | None:
     if user is not None and getattr(user, "is_authenticated", False):
-        mine = seats.filter(user=user).first()
+        mine = _one(seats.filter(user=user))
         if mine is not None:
             return mine
-    if token:
-        return seats.filter(token=token).first()
-    return None
+    return _one(seats.filter(token=token)) if token else None
+
+
+def device_at(
+    code: str, *, user: Any = None, token: str | None = None, board: bool = False
+) -> tuple[Table | None, Seat | None]:
+    """A device's table and the seat it holds (``seat_of``), or None for the table when
+    there is none to serve. One query for a player's tablet (the seat, with its table),
+    two for a spectator's; the board holds no seat, whoever it is."""
+    code = code.upper()
+    if not board:
+        seats = Seat.objects.select_related("table__game").filter(table__code=code, removed=False)
+        seat = _held(seats, user, token)
+        if seat is not None:
+            return (seat.table, seat) if has_table(seat.table.game.slug) else (None, None)
+    table = _one(Table.objects.select_related("game").filter(code=code))
+    if table is None or not has_table(table.game.slug):
+        return None, None
+    return table, None
+
+
+def table_version(code: str) -> tuple[Any, ...] | None:
+    """The table's version (``view_texts.version``) by its code, read alone: what a
+    device that connects or resyncs needs when its view is already encoded."""
+    return _one(
+        Table.objects.filter(code=code.upper()).values_list(
+            "pk", "seed", "seq", "status", "updated"
+        )
+    )
 
 
 def is_board(request: HttpRequest) -> bool:
@@ -95,9 +133,29 @@ def agreed_undo_target(table: Table, latest: Any = UNREAD) -> Action | None:
     return None if latest.payload.get("type") in TABLE_ACTIONS else latest
 
 
+# The two reads every move makes, written as SQL: building the ORM's SQL for them cost
+# 0.5-1 ms each on a 2-core machine, running it 0.03 ms, and they sit on the one thread a
+# process's sockets share (BENCHMARKS.md). Tables and columns are the models' own.
+_SEATS_SQL = (
+    f"SELECT id, number, name, removed, user_id FROM {Seat._meta.db_table}"
+    " WHERE table_id = %s ORDER BY number"
+)
+_SEAT_NUMBER_SQL = f"SELECT number FROM {Seat._meta.db_table} WHERE id = %s AND NOT removed"
+
+
 def seats_for_views(table: Table) -> list[Seat]:
-    """The seats as a view needs them, without the lists they brought (read at the start)."""
-    return list(table.seats.defer("list_body", "token").order_by("number"))
+    """The seats as a view needs them (number, name, removed, user), without the lists
+    they brought (read at the start) or their tokens."""
+    return list(Seat.objects.raw(_SEATS_SQL, [table.pk]))
+
+
+def seat_number(seat_id: int) -> int | None:
+    """Seat row ``seat_id``'s number now; None once it was removed (the start may
+    renumber a seat, and a removal's push may have been lost)."""
+    with connection.cursor() as cursor:
+        cursor.execute(_SEAT_NUMBER_SQL, [seat_id])
+        row = cursor.fetchone()
+    return None if row is None else row[0]
 
 
 def views_by_seat(

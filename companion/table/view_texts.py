@@ -38,8 +38,12 @@ class ViewTexts:
 
     def get(self, table: Table, seat_id: int | None) -> str | None:
         """The text for the device of seat row ``seat_id`` (None: the public view)."""
+        return self.get_version(version(table), seat_id)
+
+    def get_version(self, key: tuple[Any, ...], seat_id: int | None) -> str | None:
+        """``get`` by the table's version (``version``), as read without its row."""
         with self._lock:
-            texts = self._kept.get(version(table))
+            texts = self._kept.get(tuple(key))
         return None if texts is None else texts.get(PUBLIC if seat_id is None else seat_id)
 
     def put(self, table: Table, seats: Iterable[Seat], texts: dict[str, str]) -> None:

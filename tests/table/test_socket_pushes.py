@@ -130,14 +130,15 @@ def test_a_device_connecting_after_a_change_reads_the_table_and_nothing_else(
     seat = Seat.objects.get(table=table, number=1)
     TEXTS.clear()  # a process that saw no change yet: the table's views built once
     selectors.STANDING.clear()
-    with django_assert_num_queries(4):  # table, seats, newest action, the log's events
+    # Its version (nothing kept), then the table, seats, newest action, the log's events.
+    with django_assert_num_queries(5):
         mine = json.loads(broadcast.device_text(code, seat.pk))["data"]
     assert mine["me"] == 1 and mine["legal_actions"]
-    with django_assert_num_queries(1):  # every other device of the table: the table only
+    with django_assert_num_queries(1):  # every other device: the table's version only
         public = json.loads(broadcast.device_text(code, None))["data"]
     assert public["me"] is None and public["legal_actions"] == []
     assert _act(code, devices[1], CHOOSE_CHARGE) == 200  # kept only where a push was sent
-    with django_assert_max_num_queries(3):  # table, seats, newest action: the events grow
+    with django_assert_max_num_queries(4):  # version, table, seats, newest action
         after = json.loads(broadcast.device_text(code, seat.pk))["data"]
     assert after["seq"] == 1 and after["view"]["players"][1]["choice"]["action"] == "charge"
     with django_assert_num_queries(1):
