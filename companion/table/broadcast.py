@@ -17,6 +17,7 @@ that goes wrong is logged and dropped; devices catch up by polling.
 from __future__ import annotations
 
 import logging
+from contextvars import ContextVar
 from typing import Any
 
 import orjson
@@ -97,8 +98,33 @@ def send_views(table: Table, *, latest: Any = selectors.UNREAD) -> None:
         (group, pushed(views[key]["seq"], texts[key], removed=removed))
         for group, key, removed in sends
     ]
-    if messages:
+    if not messages:
+        return
+    outbox = OUTBOX.get()
+    if outbox is not None:  # a socket's move: its consumer sends them, on the event loop
+        outbox.append((table.pk, layer, messages))
+    else:
         async_to_sync(_send_all)(layer, messages)
+
+
+# Set by a socket's consumer around its trip to the database thread (which sees it, as it
+# runs in a copy of the consumer's context): the pushes of the move it makes are queued
+# here and sent by the consumer once the trip is back, so the database thread, which every
+# socket of the process shares, never waits for the event loop to send them.
+OUTBOX: ContextVar[list[tuple[int, Any, list[tuple[str, dict[str, Any]]]]] | None] = ContextVar(
+    "table_outbox", default=None
+)
+
+
+async def deliver(outbox: list[tuple[int, Any, list[tuple[str, dict[str, Any]]]]]) -> None:
+    """Send what ``send_views`` queued in ``outbox``, never raising (as ``push``)."""
+    for table_id, layer, messages in outbox:
+        try:
+            await _send_all(layer, messages)
+        except layer_guard.LayerDown:
+            pass  # logged where it failed
+        except Exception as exc:  # a push must not undo a committed move's answer
+            logger.error("table %s: views not pushed (%s)", table_id, layer_guard.where(exc))
 
 
 def _listened(layer: Any, group: str) -> bool:

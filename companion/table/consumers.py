@@ -158,7 +158,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         elif kind == "act":
             errors = socket_messages.act_errors(content)
             await self.send_json(
-                {"type": "error", "errors": errors} if errors else await self._act(content)
+                {"type": "error", "errors": errors} if errors else await self._act_and_push(content)
             )
         else:
             await self.send_json({"type": "error", "errors": {"type": "Unknown message."}})
@@ -212,6 +212,18 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if self.seat is not None:
             Seat.objects.filter(pk=self.seat.pk).update(last_seen=timezone.now())
         return Table.objects.values_list("seq", flat=True).get(pk=self.table.pk)
+
+    async def _act_and_push(self, content: dict[str, Any]) -> dict[str, Any]:
+        """The move, made on the database thread, then its pushes, sent from here
+        (``broadcast.OUTBOX``) before the answer: every device hears of the move no later
+        than the one that made it."""
+        outbox: list[Any] = []
+        token = broadcast.OUTBOX.set(outbox)
+        try:
+            return await self._act(content)
+        finally:
+            broadcast.OUTBOX.reset(token)
+            await broadcast.deliver(outbox)
 
     @database_sync_to_async
     def _act(self, content: dict[str, Any]) -> dict[str, Any]:

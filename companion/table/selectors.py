@@ -17,9 +17,28 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 
 from companion.games.registry import all_games, declares, get_game
+from companion.table import view_texts
 from companion.table.models import Action, Seat, Table, TableStatus
 
 SESSION_KEY = "table_seats"  # code -> seat token, for guests without an account
+
+# The reads every move and every connecting device make, written as SQL: building the
+# ORM's SQL for them cost 0.5-1 ms each on a 2-core machine, running it 0.03 ms, and they
+# sit on the one thread a process's sockets share. Tables and columns are the models' own.
+_SEATS_SQL = (
+    f"SELECT id, number, name, removed, user_id FROM {Seat._meta.db_table}"
+    " WHERE table_id = %s ORDER BY number"
+)
+_SEAT_NUMBER_SQL = f"SELECT number FROM {Seat._meta.db_table} WHERE id = %s AND NOT removed"
+_SOCKET_TABLE_SQL = (
+    f"SELECT t.id, t.code, t.game_id, g.slug AS game_slug FROM {Table._meta.db_table} t"
+    f" JOIN {Table.game.field.related_model._meta.db_table} g ON g.id = t.game_id"
+    " WHERE t.code = %s"
+)
+_SEAT_OF = f"SELECT id, number, table_id FROM {Seat._meta.db_table} WHERE table_id = %s"
+_SEAT_OF_USER_SQL = f"{_SEAT_OF} AND user_id = %s AND NOT removed"
+_SEAT_OF_TOKEN_SQL = f"{_SEAT_OF} AND token = %s AND NOT removed"
+_VERSION_SQL = f"SELECT id, seed, seq, status, updated FROM {Table._meta.db_table} WHERE code = %s"
 
 
 def games_with_tables() -> list[Any]:
@@ -60,29 +79,27 @@ def _held(seats: QuerySet[Seat], user: Any, token: str | None) -> Seat | None:
 def device_at(
     code: str, *, user: Any = None, token: str | None = None, board: bool = False
 ) -> tuple[Table | None, Seat | None]:
-    """A device's table and the seat it holds (``seat_of``), or None for the table when
-    there is none to serve. One query for a player's tablet (the seat, with its table),
-    two for a spectator's; the board holds no seat, whoever it is."""
-    code = code.upper()
-    if not board:
-        seats = Seat.objects.select_related("table__game").filter(table__code=code, removed=False)
-        seat = _held(seats, user, token)
-        if seat is not None:
-            return (seat.table, seat) if has_table(seat.table.game.slug) else (None, None)
-    table = _one(Table.objects.select_related("game").filter(code=code))
-    if table is None or not has_table(table.game.slug):
+    """A socket's table and the seat it holds (as ``seat_of`` finds it), or None for the
+    table when there is none to serve; the board holds no seat, whoever it is. The rows
+    hold what a socket uses (ids, code, number), read with the SQL above."""
+    table = next(iter(Table.objects.raw(_SOCKET_TABLE_SQL, [code.upper()])), None)
+    if table is None or not has_table(table.game_slug):
         return None, None
-    return table, None
+    if board:
+        return table, None
+    seat = None
+    if user is not None and getattr(user, "is_authenticated", False):
+        seat = next(iter(Seat.objects.raw(_SEAT_OF_USER_SQL, [table.pk, user.pk])), None)
+    if seat is None and token:
+        seat = next(iter(Seat.objects.raw(_SEAT_OF_TOKEN_SQL, [table.pk, token])), None)
+    return table, seat
 
 
 def table_version(code: str) -> tuple[Any, ...] | None:
     """The table's version (``view_texts.version``) by its code, read alone: what a
     device that connects or resyncs needs when its view is already encoded."""
-    return _one(
-        Table.objects.filter(code=code.upper()).values_list(
-            "pk", "seed", "seq", "status", "updated"
-        )
-    )
+    row = next(iter(Table.objects.raw(_VERSION_SQL, [code.upper()])), None)
+    return None if row is None else view_texts.version(row)
 
 
 def is_board(request: HttpRequest) -> bool:
@@ -131,16 +148,6 @@ def agreed_undo_target(table: Table, latest: Any = UNREAD) -> Action | None:
     if latest is None or latest.undone or latest.barrier:
         return None
     return None if latest.payload.get("type") in TABLE_ACTIONS else latest
-
-
-# The two reads every move makes, written as SQL: building the ORM's SQL for them cost
-# 0.5-1 ms each on a 2-core machine, running it 0.03 ms, and they sit on the one thread a
-# process's sockets share (BENCHMARKS.md). Tables and columns are the models' own.
-_SEATS_SQL = (
-    f"SELECT id, number, name, removed, user_id FROM {Seat._meta.db_table}"
-    " WHERE table_id = %s ORDER BY number"
-)
-_SEAT_NUMBER_SQL = f"SELECT number FROM {Seat._meta.db_table} WHERE id = %s AND NOT removed"
 
 
 def seats_for_views(table: Table) -> list[Seat]:
