@@ -31,23 +31,24 @@ def _formations_view(
     state: Mapping[str, Any], by_id: Mapping[Any, Mapping[str, Any]]
 ) -> list[dict[str, Any]]:
     """Every formation as the page draws it. A 12,000-point table of four has hundreds of
-    formations and thousands of units, and every seat's view is built again on every
-    change: so each formation is copied shallowly (the units are the state's own: a view
-    is encoded, never changed), the points of interest are read once, and each
-    formation's units are walked once."""
-    formations = state["formations"]
+    formations and thousands of units: each formation is copied shallowly, in one go with
+    what is drawn of it (the units are the state's own: a view is encoded, never changed),
+    the points of interest are read once, and each formation's living units are walked
+    once (the Titans' lasting effects found then serve its orders too)."""
     sides = state["sides"]
     holding, fortified = _occupation(state, by_id)
-    copies = [dict(f) for f in formations]
-    for f, out in zip(formations, copies, strict=True):
+    copies = []
+    for f in state["formations"]:
         alive = living(f)
         fid = f["id"]
         figures = _unit_figures(f, alive)
-        out.update(
+        lasting = figures.pop("lasting")
+        copies.append(
             {
+                **f,
                 "side": sides[f["seat"]],
                 "alive": len(alive),
-                "orders": rounds.allowed_orders(state, f) if f["where"] != "gone" else [],
+                "orders": rounds.allowed_orders(state, f, lasting) if f["where"] != "gone" else [],
                 "needs_maker_weapon": figures.pop("needs_maker_weapon"),
                 "holds": [] if f["flyer"] or f["where"] != "table" else list(holding.get(fid, ())),
                 "fortified": fid in fortified,
@@ -86,6 +87,7 @@ def _unit_figures(f: Mapping[str, Any], alive: list[dict[str, Any]]) -> dict[str
     sacrifices: list[dict[str, Any]] = []
     berserk = False
     titan = None
+    lasting: list[dict[str, Any]] = []
     sniper_weapons = f["maker_weapon"] == "sniper"
     for u in alive:
         traits = u["traits"]
@@ -99,6 +101,7 @@ def _unit_figures(f: Mapping[str, Any], alive: list[dict[str, Any]]) -> dict[str
             berserk = berserk or bool(traits.get("berserk"))
         if u["type"] == "titan":
             titan = titan or u
+            lasting.append(titans.effects(u))
             weapons += (
                 {
                     "id": w["id"],
@@ -115,6 +118,7 @@ def _unit_figures(f: Mapping[str, Any], alive: list[dict[str, Any]]) -> dict[str
         "sacrifice_units": sacrifices,
         "berserk": berserk,
         "crit_dice": _crit_dice(titan),
+        "lasting": lasting,  # the living Titans' effects (``rounds.titan_effects``)
     }
 
 

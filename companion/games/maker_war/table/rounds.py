@@ -120,11 +120,16 @@ def order_problem(
     return ""
 
 
-def allowed_orders(state: Mapping[str, Any], formation: Mapping[str, Any]) -> list[str]:
+def allowed_orders(
+    state: Mapping[str, Any],
+    formation: Mapping[str, Any],
+    lasting: list[dict[str, Any]] | None = None,
+) -> list[str]:
     """The orders ``formation`` may take now. Every seat's view lists them for every
     formation on every change, so the answer is worked out by ``order_problem`` once per
-    combination of the facts it reads (``order_facts``) and remembered."""
-    lasting = titan_effects(formation)
+    combination of the facts it reads (``order_facts``) and remembered. ``lasting``: the
+    formation's ``titan_effects``, when the caller has them."""
+    lasting = titan_effects(formation) if lasting is None else lasting
     facts = order_facts(state, formation, lasting)
     allowed = _ALLOWED.get(facts)
     if allowed is None:
