@@ -16,6 +16,7 @@ that goes wrong is logged and dropped; devices catch up by polling.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from contextvars import ContextVar
 from typing import Any
@@ -190,5 +191,11 @@ async def _send_all(layer: Any, messages: list[tuple[str, dict[str, Any]]]) -> N
 
 
 async def _group_send_all(layer: Any, messages: list[tuple[str, dict[str, Any]]]) -> None:
-    for group, message in messages:
-        await layer.group_send(group, {"type": "table.changed", **message})
+    """Every seat's message at once: on Redis each is a round trip of its own, and no
+    device hears two of them (one group each)."""
+    await asyncio.gather(
+        *(
+            layer.group_send(group, {"type": "table.changed", **message})
+            for group, message in messages
+        )
+    )
