@@ -51,26 +51,31 @@ def copy_state(state: Mapping[str, Any]) -> dict[str, Any]:
     return rest
 
 
+def _known_copy(
+    item: Mapping[str, Any], known: frozenset[str], flat: frozenset[str]
+) -> dict[str, Any]:
+    """``item`` copied by what its keys are known to hold: ``flat`` lists and dicts one
+    level deep, a key not in ``known`` deeply, every other value shared."""
+    copy = dict(item)
+    if not item.keys() <= known:
+        for key in item.keys() - known:
+            copy[key] = clone(item[key])
+    for key in flat:
+        if key in item:
+            copy[key] = item[key].copy()
+    return copy
+
+
 def _formation(f: Mapping[str, Any]) -> dict[str, Any]:
-    copy = dict(f)
-    if not f.keys() <= FORMATION_KEYS:
-        for key in f.keys() - FORMATION_KEYS:
-            copy[key] = clone(f[key])
-    for key in FORMATION_FLAT & f.keys():
-        copy[key] = f[key].copy()
+    copy = _known_copy(f, FORMATION_KEYS, FORMATION_FLAT)
     copy["units"] = [_unit(u) for u in f["units"]]
     return copy
 
 
 def _unit(unit: Mapping[str, Any]) -> dict[str, Any]:
-    copy = dict(unit)
-    if not unit.keys() <= UNIT_KEYS:
-        for key in unit.keys() - UNIT_KEYS:
-            copy[key] = clone(unit[key])
+    copy = _known_copy(unit, UNIT_KEYS, UNIT_FLAT)
     if "weapons" in unit:  # a Titan: its weapons are spent and its systems broken in play
         copy["weapons"] = [_weapon(w) for w in unit["weapons"]]
-    if "broken" in unit:
-        copy["broken"] = unit["broken"].copy()
     return copy
 
 
