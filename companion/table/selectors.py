@@ -16,29 +16,41 @@ from django.db import connection
 from django.db.models import QuerySet
 from django.http import HttpRequest
 
+from catalog.models import Game
 from companion.games.registry import all_games, declares, get_game
-from companion.table import view_texts
+from companion.table import rows, view_texts
 from companion.table.models import Action, Seat, Table, TableStatus
 
 SESSION_KEY = "table_seats"  # code -> seat token, for guests without an account
 
-# The reads every move and every connecting device make, written as SQL: building the
-# ORM's SQL for them cost 0.5-1 ms each on a 2-core machine, running it 0.03 ms, and they
-# sit on the one thread a process's sockets share. Tables and columns are the models' own.
+# The reads every move and every connecting device make, written as SQL (``rows``):
+# building the ORM's SQL for them cost 0.5-1 ms each on a 2-core machine, running it
+# 0.03 ms, and they sit on the one thread a process's sockets share.
+_SEAT_FIELDS = ("id", "number", "name", "removed", "user_id")
 _SEATS_SQL = (
-    f"SELECT id, number, name, removed, user_id FROM {Seat._meta.db_table}"
-    " WHERE table_id = %s ORDER BY number"
+    f"SELECT {rows.columns(Seat, 's', _SEAT_FIELDS)} FROM {rows.table(Seat)} s"
+    " WHERE s.table_id = %s ORDER BY s.number"
 )
-_SEAT_NUMBER_SQL = f"SELECT number FROM {Seat._meta.db_table} WHERE id = %s AND NOT removed"
+_SEAT_NUMBER_SQL = f"SELECT number FROM {rows.table(Seat)} WHERE id = %s AND NOT removed"
+_SOCKET_TABLE = ((Table, ("id", "code", "game_id")), (Game, ("id", "slug")))
 _SOCKET_TABLE_SQL = (
-    f"SELECT t.id, t.code, t.game_id, g.slug AS game_slug FROM {Table._meta.db_table} t"
-    f" JOIN {Table.game.field.related_model._meta.db_table} g ON g.id = t.game_id"
+    f"SELECT {rows.columns(Table, 't', _SOCKET_TABLE[0][1])},"
+    f" {rows.columns(Game, 'g', _SOCKET_TABLE[1][1])}"
+    f" FROM {rows.table(Table)} t JOIN {rows.table(Game)} g ON g.id = t.game_id"
     " WHERE t.code = %s"
 )
-_SEAT_OF = f"SELECT id, number, table_id FROM {Seat._meta.db_table} WHERE table_id = %s"
-_SEAT_OF_USER_SQL = f"{_SEAT_OF} AND user_id = %s AND NOT removed"
-_SEAT_OF_TOKEN_SQL = f"{_SEAT_OF} AND token = %s AND NOT removed"
-_VERSION_SQL = f"SELECT id, seed, seq, status, updated FROM {Table._meta.db_table} WHERE code = %s"
+_SEAT_OF_FIELDS = ("id", "number", "table_id")
+_SEAT_OF = (
+    f"SELECT {rows.columns(Seat, 's', _SEAT_OF_FIELDS)} FROM {rows.table(Seat)} s"
+    " WHERE s.table_id = %s AND NOT s.removed"
+)
+_SEAT_OF_USER_SQL = f"{_SEAT_OF} AND s.user_id = %s"
+_SEAT_OF_TOKEN_SQL = f"{_SEAT_OF} AND s.token = %s"
+_VERSION_FIELDS = ("id", "seed", "seq", "status", "updated")
+_VERSION_SQL = (
+    f"SELECT {rows.columns(Table, 't', _VERSION_FIELDS)} FROM {rows.table(Table)} t"
+    " WHERE t.code = %s"
+)
 
 
 def games_with_tables() -> list[Any]:
@@ -55,6 +67,10 @@ def _one(queryset: QuerySet[Any]) -> Any:
     default orders (a seat's follows its table's) add sorting and joins whose SQL, on a
     socket's connect, cost more to build than to run."""
     return next(iter(queryset.order_by()[:1]), None)
+
+
+def _first(found: list[Any]) -> Any:
+    return found[0] if found else None
 
 
 def table_by_code(code: str) -> Table | None:
@@ -82,23 +98,27 @@ def device_at(
     """A socket's table and the seat it holds (as ``seat_of`` finds it), or None for the
     table when there is none to serve; the board holds no seat, whoever it is. The rows
     hold what a socket uses (ids, code, number), read with the SQL above."""
-    table = next(iter(Table.objects.raw(_SOCKET_TABLE_SQL, [code.upper()])), None)
-    if table is None or not has_table(table.game_slug):
+    found = rows.fetch_joined(_SOCKET_TABLE, _SOCKET_TABLE_SQL, [code.upper()])
+    if not found:
+        return None, None
+    table, game = found[0]
+    Table.game.field.set_cached_value(table, game)
+    if not has_table(game.slug):
         return None, None
     if board:
         return table, None
     seat = None
     if user is not None and getattr(user, "is_authenticated", False):
-        seat = next(iter(Seat.objects.raw(_SEAT_OF_USER_SQL, [table.pk, user.pk])), None)
+        seat = _first(rows.fetch(Seat, _SEAT_OF_USER_SQL, [table.pk, user.pk], _SEAT_OF_FIELDS))
     if seat is None and token:
-        seat = next(iter(Seat.objects.raw(_SEAT_OF_TOKEN_SQL, [table.pk, token])), None)
+        seat = _first(rows.fetch(Seat, _SEAT_OF_TOKEN_SQL, [table.pk, token], _SEAT_OF_FIELDS))
     return table, seat
 
 
 def table_version(code: str) -> tuple[Any, ...] | None:
     """The table's version (``view_texts.version``) by its code, read alone: what a
     device that connects or resyncs needs when its view is already encoded."""
-    row = next(iter(Table.objects.raw(_VERSION_SQL, [code.upper()])), None)
+    row = _first(rows.fetch(Table, _VERSION_SQL, [code.upper()], _VERSION_FIELDS))
     return None if row is None else view_texts.version(row)
 
 
@@ -153,7 +173,7 @@ def agreed_undo_target(table: Table, latest: Any = UNREAD) -> Action | None:
 def seats_for_views(table: Table) -> list[Seat]:
     """The seats as a view needs them (number, name, removed, user), without the lists
     they brought (read at the start) or their tokens."""
-    return list(Seat.objects.raw(_SEATS_SQL, [table.pk]))
+    return rows.fetch(Seat, _SEATS_SQL, [table.pk], _SEAT_FIELDS)
 
 
 def seat_number(seat_id: int) -> int | None:
