@@ -59,7 +59,7 @@ TARGET_SATURATION = 120.0  # applied actions a second
 SATURATION_STEP_S = float(os.environ.get("MUSTER_BENCH_STEP_SECONDS", 15))
 # The clients' pace, in actions a second if every device always had a move to make: a
 # device sends only when its view offers one, so what is offered is about 2/3 of this.
-SATURATION_PACES = (50, 100, 130, 150, 170, 190, 210, 240)
+SATURATION_PACES = (50, 100, 150, 200, 240, 280, 320, 360, 400, 450)
 STORM_DEVICES = TABLES * CLIENTS
 STORM_SPREAD_S = 1.0
 TARGET_STORM_P99_MS = 500.0
