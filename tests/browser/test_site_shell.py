@@ -114,6 +114,9 @@ def test_builder_after_back_shows_the_list_as_saved(
     owner = context.new_page()
     url = f"{live_server.url}{shared_army.get_absolute_url()}"
     owner.goto(url)
+    # Nothing in flight when it leaves: chromium keeps no page with a request outstanding
+    # (on a busy machine the builder's own requests were, and Back reloaded it instead).
+    owner.wait_for_load_state("networkidle")
     before = owner.inner_text("#total")
 
     owner.click(".crumbs a >> nth=0")  # away to the game's page
