@@ -130,3 +130,23 @@ def test_a_socket_finds_its_table_with_the_games_slug_and_no_more(started):
     with CaptureQueriesContext(connection) as queries:
         assert found.game.slug == "missiles-and-microchips"
     assert len(queries) == 0
+
+
+@pytest.mark.parametrize(
+    "state",
+    [
+        {"a": [1, 2.5, -0.1, True, None], "é": "ünï", "nested": {"x": {"y": []}}},
+        {1: "number keys become text, as json writes them"},
+        {"big": 2**70, "beyond": -(2**64)},  # orjson refuses these: the field's own then
+        [],
+    ],
+)
+def test_json_written_by_orjson_reads_back_as_the_standard_library_wrote_it(started, state):
+    import json
+
+    table = Table.objects.get(pk=started.pk)
+    table.state = state
+    rows.update(table, ["state"])
+    assert Table.objects.get(pk=table.pk).state == json.loads(json.dumps(state))
+    ((read, _),) = rows.fetch_joined(((Table, None), (Game, None)), _whole_sql(), [table.pk])
+    assert read.state == json.loads(json.dumps(state))
