@@ -18,7 +18,6 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from typing import Any, TypeVar
-from weakref import WeakKeyDictionary
 
 import orjson
 from django.db import DEFAULT_DB_ALIAS, DatabaseError, connection, connections
@@ -81,12 +80,15 @@ class _Reader:
         return self.model.from_db(self.db.alias, self.names, values)
 
 
-# Kept per connection object (one per thread), dropped with it.
-_READERS: WeakKeyDictionary[Any, dict[tuple[Any, ...], _Reader]] = WeakKeyDictionary()
+# The readers of a connection live on the connection object (one per thread) and go with
+# it. Not in a ``WeakKeyDictionary`` keyed by the connection: a reader holds its
+# connection, so such an entry would keep every request thread's connection, and its open
+# files, for good.
+_READERS_ATTR = "_muster_row_readers"
 
 
 def _reader(db: Any, model: type[Model], names: Sequence[str] | None) -> _Reader:
-    kept = _READERS.setdefault(db, {})
+    kept = db.__dict__.setdefault(_READERS_ATTR, {})
     key = (model, _key(names))
     found = kept.get(key)
     if found is None:
