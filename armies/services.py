@@ -240,6 +240,10 @@ def read_document(document: Any, *, game: Game) -> tuple[str, str, dict[str, Any
     body = document.get("list")
     if not isinstance(body, Mapping):
         errors["list"] = "Expected the list as a JSON object."
+    for field, text in (("name", name), ("notes", notes)):  # a document read around the door
+        problem = json_limits.text_problem(text) if isinstance(text, str) else None
+        if problem is not None:
+            errors[field] = problem
     if errors:
         raise RuleError(errors)
     return name.strip(), notes, dict(body)
@@ -324,6 +328,8 @@ def list_import_text(*, owner: Any, game: Game, text: Any, name: str = "") -> Sa
     """A new private list from a pasted plain-text list, or nothing at all: every line the
     game cannot match is named (``lines.<n>``) and the player fixes the text."""
     _game_system_checks(game)
+    json_limits.check_text(text, path="text")  # whichever way it came: the gate's own test
+    json_limits.check_text(name, path="name")
     system = get_game(game.slug)
     catalogue = selectors.list_catalogue(game=game, user=owner)
     edits = system.capability("list_edits")

@@ -9,6 +9,7 @@ one and refuses a locked-out account, exactly as on the login page.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from django import forms
@@ -23,10 +24,12 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
 
-# Who a table keeps in the seat of a player who deleted their account, and who hosts a
-# table whose host left with nobody signed in to take over. Not a name sign-up accepts
-# (it has a space), so nobody can claim it.
+from companion.games.base import RuleError
+
+# Who a table keeps in the seat of a player who deleted their account. Not a name sign-up
+# accepts (it has a space), so nobody can claim it.
 DELETED_PLAYER = "deleted player"
+logger = logging.getLogger(__name__)
 
 
 class SignupForm(UserCreationForm):
@@ -103,6 +106,15 @@ class PasswordChangeView(auth_views.PasswordChangeView):
     def get_form_kwargs(self) -> dict[str, Any]:
         return {**super().get_form_kwargs(), "request": self.request}
 
+    def form_valid(self, form: Any) -> HttpResponse:
+        """The new password ends every other session, and so their open table sockets
+        (this device's reconnect with its new session)."""
+        from companion.table.device_sessions import end_user_sessions
+
+        response = super().form_valid(form)
+        end_user_sessions(form.user.pk)
+        return response
+
 
 class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
     """Django's reset from the e-mailed link; proving the mailbox also lifts django-axes'
@@ -112,8 +124,11 @@ class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
     def form_valid(self, form: Any) -> HttpResponse:
         from axes.utils import reset
 
+        from companion.table.device_sessions import end_user_sessions
+
         response = super().form_valid(form)
         reset(username=self.user.get_username())
+        end_user_sessions(self.user.pk)  # every session's table sockets close
         return response
 
 
@@ -126,8 +141,8 @@ class DeleteAccountForm(PasswordChecked, forms.Form):
         widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
     )
     confirm = forms.BooleanField(
-        label="I understand that my lists, homebrew, collection, print files and uploaded "
-        "designs are deleted for good.",
+        label="I understand that my lists, homebrew, collection, private print files and "
+        "uploaded designs are deleted for good, and that only what is said above is kept.",
     )
 
 
@@ -167,63 +182,92 @@ def delete_account(request: HttpRequest) -> HttpResponse:
 
 def _owned_counts(user: Any) -> list[str]:
     """What deleting takes with it, in words, shown before the player confirms."""
+    from printing import selectors as print_selectors
+
     counts = (
         (user.lists.count(), "list", "lists"),
         (user.homebrew.count(), "homebrew entry", "homebrew entries"),
-        (user.print_jobs.count(), "print file", "print files"),
+        (
+            print_selectors.jobs_of_their_own(user).count(),
+            "private print file",
+            "private print files",
+        ),
         (user.designs.count(), "uploaded 3D design", "uploaded 3D designs"),
     )
     return [f"{n} {one if n == 1 else many}" for n, one, many in counts]
 
 
-def _deleted_player() -> Any:
-    """The placeholder account that hosts tables whose host left (created once, never able
-    to log in)."""
-    user_model = get_user_model()
-    ghost, created = user_model.objects.get_or_create(
-        username=DELETED_PLAYER, defaults={"is_active": False}
+def _leave_table(table: Any, user: Any) -> None:
+    """``user``'s seats at ``table`` are vacated as their account goes (see
+    ``account_delete``), and the table passes to another host if it was theirs."""
+    from companion.table import services as table_services
+    from companion.table.models import TableStatus, new_token
+
+    mine = list(table.seats.filter(user=user))
+    others = table.seats.exclude(pk__in=[seat.pk for seat in mine])
+    if not others.exists():
+        table.delete()  # nobody else's game
+        return
+    if table.host_id == user.pk:
+        _pass_host(table, others)
+    numbers = {seat.number for seat in mine}
+    if table.status == TableStatus.PLAYING:
+        for number in sorted(numbers):
+            try:
+                table_services.seat_leave(table=table, number=number)
+            except RuleError as exc:  # a game that cannot: the host can end it, or give the seat
+                logger.warning("table %s: seat %s could not leave (%s)", table.code, number, exc)
+    for seat in mine:
+        seat.user, seat.list_body, seat.token = None, {}, new_token()  # nobody holds it now
+        seat.removed = seat.removed or table.status == TableStatus.OPEN  # left the lobby
+        seat.save(update_fields=["user", "list_body", "token", "removed"])
+    if numbers:
+        table_services.seats_renamed(table=table, numbers=numbers, name=DELETED_PLAYER)
+
+
+def _pass_host(table: Any, others: Any) -> None:
+    """The table's host rights pass to the first signed-in player still at it, else to the
+    first guest seat (``Table.host_seat``), else to nobody (nobody is left to play)."""
+    seated = others.filter(removed=False).exclude(user__isnull=True, name=DELETED_PLAYER)
+    heir = (
+        seated.filter(user__isnull=False).order_by("number").first()
+        or seated.order_by("number").first()
     )
-    if created:
-        ghost.set_unusable_password()
-        ghost.save(update_fields=["password"])
-    return ghost
+    table.host = heir.user if heir is not None and heir.user_id is not None else None
+    table.host_seat = heir if heir is not None and heir.user_id is None else None
+    table.save(update_fields=["host", "host_seat", "updated"])  # new views (view_texts)
 
 
 @transaction.atomic
 def account_delete(*, user: Any) -> None:
-    """Delete ``user`` and their own data (lists and their versions and tags, homebrew,
-    collection, print jobs and uploaded designs, files included).
+    """Delete ``user`` and their own data: lists and their versions and tags, homebrew,
+    collection, private print files and uploaded designs, files included.
 
-    Other players' games are kept: each seat the player held becomes "deleted player" (in
-    the seat, in the table's first log entry and its state); a table they hosted passes to
-    another signed-in player at it, or to the placeholder host when only guests are left,
-    and is deleted only when nobody else ever sat at it.
+    What stays is what the page says (``registration/delete_account.html``). At a table
+    whose game others played the player's seat stays, named "deleted player" wherever the
+    table keeps a name (the seat, the log's events and its download), with the list as it
+    was dealt into that game (the log's first entry: the game replays from it); the copy
+    of the list in the seat goes. A game in play goes on as the game declares for a seat
+    that leaves (``table_services.seat_leave``); a seat in a lobby is taken away. A table
+    they hosted passes to another signed-in player at it, else to a guest seat, and is
+    deleted only when nobody else ever sat at it. A print file that is not private is
+    handed to anyone who asks for the same file, so it stays, without its owner.
     """
-    from companion.table import services as table_services
-    from companion.table.models import Action, Table
+    from companion.table.device_sessions import end_user_sessions
+    from companion.table.models import Table
+    from printing import selectors as print_selectors
     from printing.models import PrintJob
     from printing.stl.models import Design
 
+    # First, so that on commit their open table sockets close (on every device) before
+    # the tables' new views are pushed: the seat's last view never reaches them.
+    end_user_sessions(user.pk)
     for table in Table.objects.filter(Q(host=user) | Q(seats__user=user)).distinct():
-        others = table.seats.exclude(user=user)
-        if not others.exists():
-            table.delete()  # nobody else's game
-            continue
-        if table.host_id == user.pk:
-            heir = others.filter(user__isnull=False, removed=False).order_by("number").first()
-            table.host = heir.user if heir is not None else _deleted_player()
-        numbers = set(table.seats.filter(user=user).values_list("number", flat=True))
-        table.seats.filter(user=user).update(name=DELETED_PLAYER, user=None)
-        start = table.actions.filter(seq=0, payload__type=table_services.START).first()
-        if start is not None:
-            for seat in start.payload.get("seats", []):
-                if seat.get("number") in numbers:
-                    seat["name"] = DELETED_PLAYER
-            Action.objects.filter(pk=start.pk).update(payload=start.payload)
-            table.state = table_services.rebuild_state(table)
-        table.save(update_fields=["state", "host", "updated"])  # new views (view_texts)
+        _leave_table(table, user)
 
-    files = [job.file for job in PrintJob.objects.filter(owner=user) if job.file]
+    own = print_selectors.jobs_of_their_own(user)
+    PrintJob.objects.filter(owner=user).exclude(pk__in=own.values("pk")).update(owner=None)
+    files = [job.file for job in own if job.file]
     for design in Design.objects.filter(author=user):
         files += [f for f in (design.file, design.thumbnail) if f]
     names = [(f.storage, f.name) for f in files]

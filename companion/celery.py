@@ -17,7 +17,7 @@ app.autodiscover_tasks()
 @worker_ready.connect
 def take_up_lost_jobs(**kwargs: Any) -> None:
     """A worker that starts takes up the print jobs a lost worker left running or queued
-    (the common case: the worker was killed and is started again)."""
+    and already silent (the common case: the worker was killed and is started again)."""
     from printing.sweep import sweep_stale
 
     try:
@@ -27,3 +27,13 @@ def take_up_lost_jobs(**kwargs: Any) -> None:
         return
     if taken:
         logging.getLogger(__name__).warning("took up %s print jobs at start", taken)
+
+
+@worker_ready.connect
+def sweep_while_running(**kwargs: Any) -> None:
+    """Every running worker sweeps every ``PRINT_JOB_SWEEP_SECONDS``: a job whose worker
+    died is taken up within a minute of the death, even when the worker that replaces it
+    started before the job went stale, and with no beat process to deploy."""
+    from printing.sweep import start_sweeper
+
+    start_sweeper()

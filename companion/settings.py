@@ -111,6 +111,9 @@ THROTTLE_RATES = {
     "tables": "120/hour",
     "mail": "10/hour",  # password reset e-mails: a form must not become a mail cannon
 }
+# Seats at a live table of a game whose rules state no maximum (Maker-War: "two or more",
+# in two sides): a big club battle fits, a script's thousand guests do not.
+TABLE_MAX_SEATS = int(os.environ.get("TABLE_MAX_SEATS", 12))
 
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",  # counts failed logins, refuses locked-out ones
@@ -123,8 +126,11 @@ AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("AXES_COOLOFF_MINUTES",
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
-AXES_IPWARE_PROXY_COUNT = int(os.environ.get("PROXY_COUNT", 0))
-AXES_IPWARE_META_PRECEDENCE_ORDER = ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"]
+# The proxies in front of the site that append to X-Forwarded-For (1 for nginx). The
+# client's address is read right to left past them; with 0 the header is ignored. Rates
+# and django-axes ask the same function (companion/throttling.py: client_address).
+PROXY_COUNT = int(os.environ.get("PROXY_COUNT", 0))
+AXES_CLIENT_IP_CALLABLE = "companion.throttling.client_address"
 
 ROOT_URLCONF = "companion.urls"
 WSGI_APPLICATION = "companion.wsgi.application"
@@ -162,7 +168,12 @@ DATABASES = {"default": dj_database_url.config(default=f"sqlite:///{BASE_DIR / '
 # process borrows from psycopg's pool instead: at most DB_POOL_MAX connections a process,
 # a request beyond that waits its turn (up to DB_POOL_TIMEOUT seconds), never a new one.
 DB_POOL_MAX = int(os.environ.get("DB_POOL_MAX", 8))
+# Threads that run the live table's socket calls (companion/table/database_calls.py): one
+# on SQLite; on PostgreSQL a few, each borrowing a pooled connection for a call, so one
+# table's round trips overlap another's. Kept below DB_POOL_MAX, which pages share.
+TABLE_DB_THREADS = 1
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    TABLE_DB_THREADS = max(1, min(int(os.environ.get("TABLE_DB_THREADS", 3)), DB_POOL_MAX - 2))
     DATABASES["default"]["CONN_MAX_AGE"] = 0
     DATABASES["default"]["OPTIONS"] = {
         "pool": {
@@ -231,6 +242,16 @@ CELERY_WORKER_MAX_TASKS_PER_CHILD = 20
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# A job whose worker died is taken up again within a minute: a rendering worker writes the
+# job's heartbeat every PRINT_JOB_HEARTBEAT_SECONDS, a running job silent for
+# PRINT_JOB_STALE_SECONDS is taken up, and every worker sweeps when it starts and every
+# PRINT_JOB_SWEEP_SECONDS (Redis would deliver the lost message again only after an hour).
+PRINT_JOB_HEARTBEAT_SECONDS = float(os.environ.get("PRINT_JOB_HEARTBEAT_SECONDS", 5))
+PRINT_JOB_STALE_SECONDS = float(os.environ.get("PRINT_JOB_STALE_SECONDS", 30))
+PRINT_JOB_SWEEP_SECONDS = float(os.environ.get("PRINT_JOB_SWEEP_SECONDS", 10))
+# The Celery queue print jobs are sent on (the default queue when unset); a worker's own
+# sweep sends on it too, so a worker started with -Q <queue> needs it in its environment.
+PRINTING_QUEUE = os.environ.get("PRINTING_QUEUE") or None
 # A dead broker fails a request within about a second (answered 503), not after 20 s of
 # kombu's reconnecting: one retry, short socket timeouts. The worker's own reconnection
 # loop (broker_connection_max_retries) is not affected.
@@ -310,7 +331,7 @@ REST_FRAMEWORK = {
         ),
     ],
     "EXCEPTION_HANDLER": "companion.errors.api_exception_handler",
-    "NUM_PROXIES": int(os.environ.get("PROXY_COUNT", 0)) or None,
+    "NUM_PROXIES": PROXY_COUNT,  # 0, not None: DRF then ignores a made-up X-Forwarded-For
 }
 
 # --- Request limits (companion/body_limits.py has the per-kind sizes) ---------------------

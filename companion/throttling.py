@@ -7,10 +7,16 @@ Pages and the API are limited alike, without a decorator on each view, and the r
 in settings. Rates are set so that a club night behind one router never meets them; a
 script that loops does. Counts live in the ``throttle`` cache, which on Redis fails open:
 with Redis gone a request is let through rather than refused with a 500.
+
+Who the client is comes from what a client cannot make up (``client_address``,
+``client_ident``): its address as this server or its own proxies saw it, never a header
+it sent itself, and a guest seat only when the token names a real seat. django-axes asks
+``client_address`` too (``AXES_CLIENT_IP_CALLABLE``), so lock-outs and rates agree.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import math
 from collections.abc import Callable
 from typing import Any
@@ -50,20 +56,89 @@ THROTTLED: dict[str, tuple[str, frozenset[str]]] = {
     "armies:new": ("lists", frozenset({"POST"})),
     "armies:tags": ("builder", frozenset({"POST"})),
     "table:act": ("table", frozenset({"POST"})),
+    "table:end": ("table", frozenset({"POST"})),
+    "table:seat-to-guest": ("table", frozenset({"POST"})),
+    "table:claim": ("tables", frozenset({"POST"})),
+    "api-table-end": ("table", frozenset({"POST"})),
+    "api-table-seat-guest": ("table", frozenset({"POST"})),
     "table:undo": ("table", frozenset({"POST"})),
     "api-table-actions": ("table", frozenset({"POST"})),
     "api-table-undo": ("table", frozenset({"POST"})),
     "table:new": ("tables", frozenset({"POST"})),
     "api-tables": ("tables", frozenset({"POST"})),
     "table:join": ("tables", frozenset({"POST"})),
+    "table:table": ("tables", frozenset({"POST"})),  # a guest's join from the table's page
     "api-table-join": ("tables", frozenset({"POST"})),
 }
 
+# Scopes where a guest's real seat (X-Seat-Token) or stored session counts alone, so the
+# players behind one router do not share a budget while playing. Everywhere else a guest
+# is its address: a seat or a session costs a script one join, not one address.
+GUEST_SCOPES = frozenset({"table"})
+
+
+def _address(value: str) -> str | None:
+    try:
+        return str(ipaddress.ip_address(value.strip()))
+    except ValueError:
+        return None
+
+
+def client_address(request: Any) -> str | None:
+    """The client's address: ``REMOTE_ADDR``, or with ``PROXY_COUNT`` trusted proxies in
+    front, ``X-Forwarded-For`` read right to left past them (each proxy appends the address
+    it saw, so only the right-most ``PROXY_COUNT`` entries are not the client's own words).
+    With no proxy the header is ignored whole. Also django-axes' ``AXES_CLIENT_IP_CALLABLE``."""
+    meta = getattr(request, "META", None) or {}
+    remote = _address(meta.get("REMOTE_ADDR") or "")
+    count = int(getattr(settings, "PROXY_COUNT", 0) or 0)
+    if count <= 0:
+        return remote
+    hops = [hop for hop in (meta.get("HTTP_X_FORWARDED_FOR") or "").split(",") if hop.strip()]
+    if not hops:
+        return remote
+    # Fewer entries than proxies: the left-most was still written by one of ours.
+    return _address(hops[-min(count, len(hops))]) or remote
+
+
+def _real_seat(token: str) -> int | None:
+    """The seat whose token this is, if any: a made-up token names nobody."""
+    if not token or len(token) > 64:
+        return None
+    from companion.table.models import Seat  # the middleware module loads before the apps
+
+    return Seat.objects.filter(token=token, removed=False).values_list("pk", flat=True).first()
+
+
+def _stored_session(request: Any) -> str:
+    """The session's key when the session exists in the store: reading it makes Django drop
+    a made-up session cookie (its key becomes None)."""
+    session = getattr(request, "session", None)
+    if session is None or not session.session_key:
+        return ""
+    session.get("")  # loads the session; an unknown key is forgotten here
+    return session.session_key or ""
+
+
+def client_ident(request: Any, scope: str = "") -> str:
+    """Who the client is for ``scope``'s count: a signed-in user alone; at the table a
+    guest by its real seat or stored session; anyone else by ``client_address``."""
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated:
+        return f"user-{user.pk}"
+    if scope in GUEST_SCOPES:
+        seat = _real_seat(request.headers.get("X-Seat-Token", ""))
+        if seat is not None:
+            return f"seat-{seat}"
+        session = _stored_session(request)
+        if session:
+            return f"session-{session}"
+    return f"addr-{client_address(request) or 'unknown'}"
+
 
 class ScopeThrottle(SimpleRateThrottle):
-    """One scope's counter. A signed-in user counts alone; a guest device by its seat token
-    or session (so the players behind one router do not share a budget), else by address
-    (DRF's ``get_ident``, which honours ``NUM_PROXIES`` behind the proxy)."""
+    """One scope's counter, per ``client_ident`` (never DRF's ``get_ident``, which takes a
+    whole made-up ``X-Forwarded-For`` as a new client when ``NUM_PROXIES`` is unset)."""
 
     def __init__(self, scope: str, ident: str = "") -> None:
         self.scope, self.ident = scope, ident
@@ -77,17 +152,7 @@ class ScopeThrottle(SimpleRateThrottle):
         return settings.THROTTLE_RATES.get(self.scope)
 
     def get_cache_key(self, request: Any, view: Any) -> str:
-        user = getattr(request, "user", None)
-        if self.ident:
-            ident = self.ident
-        elif user is not None and user.is_authenticated:
-            ident = f"user-{user.pk}"
-        elif request.headers.get("X-Seat-Token"):
-            ident = "seat-" + request.headers["X-Seat-Token"][:64]
-        elif getattr(request, "session", None) is not None and request.session.session_key:
-            ident = f"session-{request.session.session_key}"
-        else:
-            ident = f"addr-{self.get_ident(request)}"
+        ident = self.ident or client_ident(request, self.scope)
         return self.cache_format % {"scope": self.scope, "ident": ident}
 
 

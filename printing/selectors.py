@@ -17,6 +17,13 @@ def visible_jobs(user: Any) -> QuerySet[PrintJob]:
     return PrintJob.objects.filter(visible)
 
 
+def jobs_of_their_own(user: Any) -> QuerySet[PrintJob]:
+    """The jobs only ``user`` can reach: their private ones. A shared job (not private) is
+    handed to whoever asks for the same file (``services.job_request``), so it is never
+    one player's alone: deleting an account leaves those to the others."""
+    return PrintJob.objects.filter(owner=user, is_private=True)
+
+
 def job_for_viewer(*, pk: int, user: Any) -> PrintJob | None:
     """The job, or None (answer 404) when it does not exist or is another's private job."""
     return visible_jobs(user).filter(pk=pk).first()

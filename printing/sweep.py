@@ -1,24 +1,30 @@
 """Jobs taken up again after their worker stopped: no job stays queued or running forever.
 
-A running job writes a heartbeat with every progress report; a queued one was stamped when
-it was sent. A running job silent for ``PRINT_JOB_STALE_SECONDS`` lost its worker (killed,
-out of memory, the machine gone): it is queued again, or failed with a reason a player can
-read once ``PRINT_JOB_MAX_ATTEMPTS`` runs have started. A queued job untouched for
-``PRINT_JOB_QUEUED_SECONDS`` is sent again (its message was lost with the broker's data);
-a second message is harmless, since a worker only claims a job that is still queued.
+A running job writes a heartbeat with every progress report and, from a thread beside the
+render, every ``PRINT_JOB_HEARTBEAT_SECONDS`` (5 s) however long one step takes; a queued
+one was stamped when it was sent. A running job silent for ``PRINT_JOB_STALE_SECONDS``
+(30 s) lost its worker (killed, out of memory, the machine gone): it is queued again, or
+failed with a reason a player can read once ``PRINT_JOB_MAX_ATTEMPTS`` runs have started.
+A queued job untouched for ``PRINT_JOB_QUEUED_SECONDS`` is sent again (its message was
+lost with the broker's data); a second message is harmless, since a worker only claims a
+job that is still queued.
 
 The sweep costs one indexed query, so it runs where it always happens: when a job is asked
-for, when a job page or the API polls one (that job only, no query unless it is stale), and
-when a worker starts (``companion.celery``); ``printing.sweep_jobs`` is a task for a beat.
+for, when a job page or the API polls one (that job only, no query unless it is stale),
+when a worker starts, and every ``PRINT_JOB_SWEEP_SECONDS`` (10 s) in every running worker
+(``companion.celery``, ``start_sweeper``): a killed worker's job is taken up within about
+40 s even when nobody is watching it, without waiting for Redis to deliver its message
+again (an hour: the visibility timeout). ``printing.sweep_jobs`` is a task for a beat.
 """
 
 from __future__ import annotations
 
 import logging
+import threading
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 
@@ -28,10 +34,22 @@ from printing.models import JobStatus, PrintJob
 log = logging.getLogger(__name__)
 
 
+def heartbeat_every() -> float:
+    """Seconds between the heartbeats a rendering worker writes, progress or not."""
+    return float(getattr(settings, "PRINT_JOB_HEARTBEAT_SECONDS", 5))
+
+
+def sweep_every() -> float:
+    """Seconds between the sweeps every running worker makes."""
+    return float(getattr(settings, "PRINT_JOB_SWEEP_SECONDS", 10))
+
+
 def running_deadline() -> timedelta:
-    """Progress is written at least every chunk (well under a second); two minutes of
-    silence is a worker that is gone, not one that is slow."""
-    return timedelta(seconds=float(getattr(settings, "PRINT_JOB_STALE_SECONDS", 120)))
+    """A live worker writes a heartbeat every few seconds whatever it renders, so this much
+    silence is a worker that is gone, not one that is slow; never under three heartbeats,
+    or a live job would be taken up between two of them."""
+    stale = float(getattr(settings, "PRINT_JOB_STALE_SECONDS", 30))
+    return timedelta(seconds=max(stale, 3 * heartbeat_every()))
 
 
 def queued_deadline() -> timedelta:
@@ -119,3 +137,31 @@ def sweep_stale(limit: int = 200) -> int:
         .values_list("pk", flat=True)[:limit]
     )
     return sum(1 for pk in ids if take_up(pk))
+
+
+def _sweep_now() -> None:
+    try:
+        taken = sweep_stale()
+    except Exception:  # the database away for a moment: the next round tries again
+        log.exception("the periodic print job sweep failed")
+        return
+    finally:
+        connection.close()  # this thread's own connection, back to the pool between rounds
+    if taken:
+        log.warning("took up %s print jobs whose worker went silent", taken)
+
+
+def start_sweeper(every: float | None = None) -> threading.Event:
+    """Sweep every ``every`` seconds (``PRINT_JOB_SWEEP_SECONDS``) from a daemon thread,
+    until the returned event is set: a running worker takes up what a dead one left,
+    with no beat process to deploy. Several workers sweeping is harmless (``take_up``
+    rechecks each job under its row lock)."""
+    stop = threading.Event()
+    interval = sweep_every() if every is None else every
+
+    def loop() -> None:
+        while not stop.wait(interval):
+            _sweep_now()
+
+    threading.Thread(target=loop, name="print-job-sweeper", daemon=True).start()
+    return stop

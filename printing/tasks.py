@@ -4,17 +4,18 @@ and the sweep of jobs whose worker was lost, as a task."""
 from __future__ import annotations
 
 import logging
+import threading
 import time
 
 from celery import shared_task
 from django.core.files.base import ContentFile
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
 from printing.models import JobStatus, PrintJob, job_upload_to
 from printing.producers import Product, UnknownProducer, get_producer
-from printing.sweep import sweep_stale
+from printing.sweep import heartbeat_every, sweep_stale
 
 log = logging.getLogger(__name__)
 
@@ -42,6 +43,49 @@ class _Reporter:
             message=str(message)[:200],
             heartbeat=timezone.now(),
         )
+
+
+class _Heartbeat:
+    """While a producer runs, a thread writes the job's heartbeat every
+    ``PRINT_JOB_HEARTBEAT_SECONDS``: one long step (a part rendered in one process, an
+    encoding) reports no progress, and the sweep would take a live job up as lost. The
+    thread dies with its worker, which is the point: a killed worker's job goes silent at
+    once and is taken up after ``PRINT_JOB_STALE_SECONDS``.
+
+    Not inside a transaction (a caller's atomic block, a test's): the thread's write would
+    wait for the row lock of the very transaction that waits for the thread."""
+
+    def __init__(self, job_id: int, attempt: int) -> None:
+        self.job_id, self.attempt = job_id, attempt
+        self.stop = threading.Event()
+        self.thread: threading.Thread | None = None
+
+    def __enter__(self) -> _Heartbeat:
+        if not connection.in_atomic_block:
+            self.thread = threading.Thread(
+                target=self._beat,
+                args=(heartbeat_every(),),
+                name=f"print-job-{self.job_id}-heartbeat",
+                daemon=True,
+            )
+            self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop.set()
+        if self.thread is not None:
+            self.thread.join(timeout=10)
+
+    def _beat(self, every: float) -> None:
+        try:
+            while not self.stop.wait(every):
+                try:
+                    if not _mine(self.job_id, self.attempt).update(heartbeat=timezone.now()):
+                        return  # the job is not this run's any more
+                except Exception:  # a database hiccup: the next beat tries again
+                    log.warning("print job %s: heartbeat not written", self.job_id, exc_info=True)
+        finally:
+            connection.close()  # this thread's own connection
 
 
 def _mine(job_id: int, attempt: int) -> QuerySet[PrintJob]:
@@ -100,13 +144,15 @@ def run_job(job_id: int) -> str:
     """Make the job's file; on any error the job is failed with a reason a player can read.
 
     Acknowledged late (``CELERY_TASK_ACKS_LATE``): a worker lost mid-job leaves its message
-    to be delivered again, and the sweep takes the job up in any case."""
+    to be delivered again, and the sweep takes the job up in any case, once the heartbeat
+    written beside the render has stopped."""
     job = _claim(job_id)
     if job is None:
         return "skipped"
     try:
         made_by = get_producer(job.kind)
-        product = made_by.make(dict(job.params), _Reporter(job.pk, job.attempts))
+        with _Heartbeat(job.pk, job.attempts):
+            product = made_by.make(dict(job.params), _Reporter(job.pk, job.attempts))
     except Exception as exc:  # the job records every failure; nothing is lost silently
         log.exception("print job %s failed", job_id)
         _mine(job.pk, job.attempts).update(

@@ -281,7 +281,7 @@ def test_the_change_form_is_no_way_around_the_lock_out(client, user, settings):
 
 @pytest.fixture
 def ada_data(user, other_user, catalogue, settings, tmp_path):
-    """Ada's list (copied by Bert) with a tag, a print file; Bert's own
+    """Ada's list (copied by Bert) with a tag, a private print file; Bert's own
     list; a started little-game table Ada hosts with Bert, and one she sat at alone."""
     settings.MEDIA_ROOT = tmp_path / "media"
     maker_war = Game.objects.get(slug="maker-war")
@@ -294,7 +294,9 @@ def ada_data(user, other_user, catalogue, settings, tmp_path):
     bert_list = list_services.list_create(
         owner=other_user, game=maker_war, name="Bert's army", body={}
     )
-    job = PrintJob.objects.create(owner=user, kind="test", params={}, input_hash="x" * 64)
+    job = PrintJob.objects.create(
+        owner=user, kind="test", params={}, input_hash="x" * 64, is_private=True
+    )
     job.file.save("ada.pdf", ContentFile(b"%PDF-1.4 ada"))
     design = Design(
         entry=Entry.objects.filter(game=maker_war, owner__isnull=True).first(),
@@ -332,7 +334,7 @@ def test_deleting_needs_the_password_and_changes_nothing_without_it(client, user
     client.force_login(user)
     page = client.get(reverse("account-delete"))
     assert page.status_code == 200
-    assert b"<li>1 list</li>" in page.content and b"<li>1 print file</li>" in page.content
+    assert b"<li>1 list</li>" in page.content and b"<li>1 private print file</li>" in page.content
     response = client.post(reverse("account-delete"), {"password": "wrong", "confirm": "on"})
     assert response.status_code == 400
     assert b"That is not your password." in response.content
@@ -387,13 +389,13 @@ def test_games_played_with_others_stay_with_a_deleted_player_seat(client, user, 
     assert not Table.objects.filter(pk=ada_data["alone"].pk).exists()
 
 
-def test_a_table_left_to_guests_keeps_a_placeholder_host(client, user, catalogue):
+def test_a_table_left_to_guests_passes_to_a_guest_seat(client, user, catalogue):
     little = Game.objects.get(slug="little-game")
     table = table_services.table_create(host=user, game=little, name="Ada")
-    table_services.seat_join(table=table, name="Guest")
+    guest = table_services.seat_join(table=table, name="Guest")
     client.force_login(user)
     client.post(reverse("account-delete"), {"password": PASSWORD, "confirm": "on"})
     table = Table.objects.get(pk=table.pk)
-    assert table.host.username == DELETED_PLAYER
-    assert not table.host.is_active and not table.host.has_usable_password()
+    assert table.host is None and table.host_seat_id == guest.pk  # no placeholder account
+    assert not get_user_model().objects.filter(username=DELETED_PLAYER).exists()
     assert [s.name for s in table.seats.order_by("number")] == [DELETED_PLAYER, "Guest"]

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from copy import deepcopy
 from dataclasses import dataclass, field
 from dataclasses import fields as dataclass_fields
+from enum import StrEnum
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -157,6 +158,18 @@ class Capabilities:
         return tuple(f.name for f in dataclass_fields(cls))
 
 
+class SeatLeaving(StrEnum):
+    """What a game does when a seat leaves mid-game (its player deleted their account, or
+    the host removed the seat): each game declares one from its rules
+    (``GameSystem.seat_leaving``), its engine carries it out (``TableEngine.concede``,
+    ``eliminate``, ``hand_over``), so the others' game never waits for a player who is gone.
+    """
+
+    CONCEDE = "concede"  # the game ends with it: the others win
+    ELIMINATED = "eliminated"  # the game goes on without the seat, as if it were out
+    TEAMMATE = "teammate"  # a teammate plays its side on (the side concedes when none is left)
+
+
 class GameSystem:
     """Base of every game declaration; subclasses set the class attributes."""
 
@@ -168,6 +181,9 @@ class GameSystem:
     summary: ClassVar[str]
     kinds: ClassVar[tuple[KindSpec, ...]]
     capabilities: ClassVar[Capabilities] = Capabilities()  # none unless the game declares
+    # A seat leaving a game in play: by default the game ends and the others win, the only
+    # reading a two-player game allows (see ``SeatLeaving``).
+    seat_leaving: ClassVar[SeatLeaving] = SeatLeaving.CONCEDE
 
     @property
     def package_dir(self) -> Path:

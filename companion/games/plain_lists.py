@@ -26,6 +26,9 @@ from companion.games.problems import Problem
 # A pasted list longer than this is not a list: refused before any line is read.
 MAX_LINES = 500
 MAX_CHARS = 50_000
+# A quantity longer than this is no quantity of models or cards (and one of 4,300 digits
+# or more is a number Python refuses to read): the line is named as a problem.
+MAX_QUANTITY_DIGITS = 6
 
 _COMMENT = ("#", "//", ";", "--")
 _BULLET = re.compile(r"^(?:[-*•·]\s+|\d+[.)]\s+)")
@@ -50,22 +53,25 @@ class PlainLine:
     text: str
     quantity: int | None
     name: str
+    oversized: bool = False  # it gives a quantity of more than MAX_QUANTITY_DIGITS digits
 
     @property
     def count(self) -> int:
         return 1 if self.quantity is None else self.quantity
 
 
+def _quantity(text: str) -> re.Match[str] | None:
+    return _PREFIX.match(text) or _SUFFIX.match(text)
+
+
 def split_quantity(text: str) -> tuple[int | None, str]:
-    """("3 Town-guard") -> (3, "Town-guard"); also "2x Name", "2 x Name", "Name x2"."""
+    """("3 Town-guard") -> (3, "Town-guard"); also "2x Name", "2 x Name", "Name x2". A
+    quantity of more than ``MAX_QUANTITY_DIGITS`` digits is none: the text as it is."""
     text = text.strip()
-    match = _PREFIX.match(text)
-    if match:
-        return int(match.group("n")), match.group("name").strip()
-    match = _SUFFIX.match(text)
-    if match:
-        return int(match.group("n")), match.group("name").strip()
-    return None, text
+    match = _quantity(text)
+    if match is None or len(match.group("n")) > MAX_QUANTITY_DIGITS:
+        return None, text
+    return int(match.group("n")), match.group("name").strip()
 
 
 def lines_of(text: str) -> list[PlainLine]:
@@ -82,7 +88,8 @@ def lines_of(text: str) -> list[PlainLine]:
             continue
         body = _BULLET.sub("", stripped, count=1).strip()
         quantity, name = split_quantity(body)
-        out.append(PlainLine(number, raw, body, quantity, name))
+        oversized = quantity is None and _quantity(body) is not None
+        out.append(PlainLine(number, raw, body, quantity, name, oversized))
     return out
 
 
@@ -168,7 +175,13 @@ def read(edits: Any, text: str, catalogue: Catalogue, game_name: str = "") -> Pl
     if lines and game_name and lines[0].text.endswith(suffix):
         name = lines[0].text[: -len(suffix)].strip()
         lines = lines[1:]
-    reading: PlainReading = edits.read_plain(lines, catalogue)
+    oversized = [
+        unmatched(line, f"a quantity has at most {MAX_QUANTITY_DIGITS} digits.")
+        for line in lines
+        if line.oversized
+    ]
+    reading: PlainReading = edits.read_plain([ln for ln in lines if not ln.oversized], catalogue)
+    reading.problems[:0] = oversized
     reading.name = reading.name or name
     if not reading.added and not reading.problems:
         reading.problems.append(

@@ -22,6 +22,16 @@ if TYPE_CHECKING:
     from companion.games.table_engine import TableEngine
 
 
+# The table's own moves (``TableEngine``): taken by the table (seat None), never by a
+# device, in any phase before the end: a seat leaving mid-game and the host ending the
+# game. ``{"type": "leave", "seat": 2, "as": "concede"}`` carries how the seat left (the
+# game's declaration then), so an old log replays the same.
+LEAVE = "leave"
+END = "end"
+TABLE_MOVES = frozenset({LEAVE, END})
+LEFT_SEATS = "left_seats"  # the state's sorted list of the seats that have left
+
+
 @dataclass(frozen=True)
 class Seat:
     """One seat at the table: its number, its player's name, and the list they bring."""
@@ -59,6 +69,48 @@ def replay(
     for seq, seat, action in log:
         state = engine.apply(state, seat, action, action_rng(seed, seq)).state
     return state
+
+
+def retell(
+    engine: TableEngine,
+    seats: list[Seat],
+    options: Mapping[str, Any],
+    seed: str,
+    log: list[tuple[int, int | None, Mapping[str, Any]]],
+    undos: Mapping[int, int],
+) -> tuple[list[dict[str, Any]], dict[int, list[dict[str, Any]]], dict[str, Any]]:
+    """The log told again from ``seats`` (renamed, say): the events of the deal, each move's
+    events as it was made at its time, and the state now. ``log`` holds every move (seq,
+    seat, action), undone ones too; ``undos`` maps the seq of each undo to the seq it took
+    back. A move is applied to the state of its time: the moves before it, less those
+    undone by then. Names are in the events' texts, so renaming a seat means retelling.
+    ``RuleError`` when a move no longer applies."""
+    dealt = engine.start(seats, options, action_rng(seed, 0))
+    state: dict[str, Any] = dealt.state
+    before: dict[str, Any] | None = None  # the state before the latest standing move
+    standing: list[tuple[int, int | None, Mapping[str, Any]]] = []
+    told: dict[int, list[dict[str, Any]]] = {}
+    entries: list[tuple[int, tuple[int | None, Mapping[str, Any]] | None]] = [
+        (seq, (seat, action)) for seq, seat, action in log
+    ]
+    entries += [(seq, None) for seq in undos]
+    entries.sort(key=lambda entry: entry[0])
+    for seq, move in entries:
+        if move is None:  # an undo: back to the state before the move it took back
+            target = undos[seq]
+            if standing and standing[-1][0] == target and before is not None:
+                state, before = before, None
+                standing.pop()
+            else:
+                standing = [entry for entry in standing if entry[0] != target]
+                state, before = replay(engine, seats, options, seed, standing), None
+            continue
+        seat, action = move
+        outcome = engine.apply(state, seat, action, action_rng(seed, seq))
+        told[seq] = outcome.events
+        before, state = state, outcome.state
+        standing.append((seq, seat, action))
+    return dealt.events, told, state
 
 
 def option_fields(engine: TableEngine) -> tuple[FieldSpec, ...]:

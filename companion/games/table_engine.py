@@ -17,6 +17,12 @@ subclass, which sets the class attributes and overrides ``setup``, ``view`` and
 a large state may also override ``copy_state`` (copy only what its moves change) and
 ``shared_view`` (draw once what every seat's view holds alike): the site builds every
 seat's view of a change together (``player_views``).
+
+Two moves belong to the framework, logged by the table itself (never sent by a device):
+``leave`` (a seat leaves mid-game, as the game declares in ``GameSystem.seat_leaving``:
+the engine's ``concede``, ``eliminate`` or ``hand_over``) and ``end`` (the host ends the
+game: ``end_by_host``). They go through ``apply`` like any move, so a replay of the log
+and an undo see them; a seat that has left is offered nothing and may not act.
 """
 
 from __future__ import annotations
@@ -27,13 +33,35 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from companion.games.base import FieldSpec, RuleError
+from companion.games.base import FieldSpec, RuleError, SeatLeaving
 from companion.games.plain_data import clone
-from companion.games.table import Outcome, Seat
+from companion.games.table import END, LEAVE, LEFT_SEATS, TABLE_MOVES, Outcome, Seat
 
 Event = dict[str, Any]
+# The largest change one counter correction may make (energy, resources, life points,
+# impact tokens, pressure), declared once for every game: more than any counter of the
+# five books holds, so a correction the table needs is never refused, yet no typed
+# number can grow a counter past what the state, the log and every device hold.
+MAX_DELTA = 100
+
 # A move: changes ``state`` (a fresh copy it may mutate) for ``seat`` and returns its events.
 MoveFunction = Callable[[dict[str, Any], Any, Mapping[str, Any], random.Random], list[Event]]
+
+
+def counter_delta(action: Mapping[str, Any], key: str = "delta", *, what: str = "A change") -> int:
+    """``action[key]`` as a counter correction: a whole number other than 0, at most
+    ``MAX_DELTA`` either way, else a ``RuleError`` on ``key`` naming the bound. Every
+    game's hand corrections read their delta here, so the bound is the same on every
+    table and no path (API, page, socket) can skip it."""
+    delta = action.get(key)
+    if (
+        isinstance(delta, bool)
+        or not isinstance(delta, int)
+        or delta == 0
+        or not -MAX_DELTA <= delta <= MAX_DELTA
+    ):
+        raise RuleError({key: f"{what}: a whole number from -{MAX_DELTA} to {MAX_DELTA}, not 0."})
+    return delta
 
 
 @dataclass(frozen=True)
@@ -90,6 +118,12 @@ class TableEngine(ABC):
         unknown |= {p.then for p in self.PHASES if p.then and p.then not in self.phases}
         if unknown:
             raise ValueError(f"{type(self).__name__} declares unknown moves or phases: {unknown}")
+        if TABLE_MOVES & set(self.MOVES):
+            raise ValueError(f"{type(self).__name__} declares the table's own moves {TABLE_MOVES}")
+        self.table_moves: dict[str, Move] = {
+            LEAVE: Move(self._leave, players_only=False),
+            END: Move(self._end, players_only=False),
+        }
 
     # --- what a game provides ----------------------------------------------------------
 
@@ -140,6 +174,33 @@ class TableEngine(ABC):
         that ``apply`` leaves its input as it was)."""
         return clone(dict(state))
 
+    def seat_name(self, state: Mapping[str, Any], seat: int) -> str:
+        """The seat's player as the game's events name them (its ``names`` by default)."""
+        names = state.get("names")
+        return str(names[seat]) if isinstance(names, list) else f"Seat {seat + 1}"
+
+    def concede(self, state: dict[str, Any], seat: int, rng: random.Random) -> list[Event]:
+        """``seat`` has left and the game ends with it: the others win. The kernel only
+        ends the game; a game with winners records them here."""
+        self.finish(state)
+        return []
+
+    def eliminate(self, state: dict[str, Any], seat: int, rng: random.Random) -> list[Event]:
+        """``seat`` has left and the game goes on without it: nothing waits for it any
+        more. A game that declares ``SeatLeaving.ELIMINATED`` says how."""
+        raise RuleError({"as": "This game cannot go on without a seat."})
+
+    def hand_over(self, state: dict[str, Any], seat: int, rng: random.Random) -> list[Event]:
+        """``seat`` has left and a teammate plays its side on. A game that declares
+        ``SeatLeaving.TEAMMATE`` says how."""
+        raise RuleError({"as": "This game has no teams."})
+
+    def end_by_host(self, state: dict[str, Any], rng: random.Random) -> list[Event]:
+        """The host ends the game: nobody wins. The kernel only ends it; a game that shows
+        a result says so here."""
+        self.finish(state)
+        return []
+
     def shared_view(self, state: Mapping[str, Any]) -> dict[str, Any]:
         """What every seat's view holds alike, built once per change for all of them:
         the ``PUBLIC`` keys, and what a game draws the same for every seat (it is given
@@ -163,9 +224,12 @@ class TableEngine(ABC):
         return self.start(seats, options, rng).state
 
     def allows(self, state: Mapping[str, Any], kind: str) -> bool:
-        """Whether the current phase allows actions of type ``kind``."""
+        """Whether the current phase allows actions of type ``kind`` (the table's own moves:
+        every phase before the end)."""
         phase = self.phase(state)
-        return not phase.over and (kind in phase.moves or kind in self.ANYTIME)
+        return not phase.over and (
+            kind in phase.moves or kind in self.ANYTIME or kind in TABLE_MOVES
+        )
 
     def apply(
         self,
@@ -183,8 +247,12 @@ class TableEngine(ABC):
         if seat is None:
             if move.players_only:
                 raise RuleError({"seat": "Only a player may do this."})
+        elif kind in TABLE_MOVES:
+            raise RuleError({"seat": "Only the table itself does this."})
         elif not self.is_seat(state, seat):
             raise RuleError({"seat": "No such seat."})
+        elif self.has_left(state, seat):
+            raise RuleError({"seat": "This seat has left the game."})
         if not self.allows(state, kind):
             raise RuleError({"type": self.refusal(state, seat, kind)})
         new = self.copy_state(state)
@@ -203,7 +271,9 @@ class TableEngine(ABC):
         if not isinstance(action, Mapping):
             raise RuleError({"action": "An action is an object with a type."})
         kind = action.get("type")
-        move = self.MOVES.get(kind) if isinstance(kind, str) else None
+        move = None
+        if isinstance(kind, str):
+            move = self.MOVES.get(kind) or self.table_moves.get(kind)
         if move is None:
             raise RuleError({"type": f"Unknown action {kind!r}."})
         return kind, move
@@ -233,6 +303,49 @@ class TableEngine(ABC):
     def is_over(self, state: Mapping[str, Any]) -> bool:
         return self.phase(state).over
 
+    def left_seats(self, state: Mapping[str, Any]) -> list[int]:
+        """The seats that have left the game (``leave``), in order."""
+        return list(state.get(LEFT_SEATS, ()))
+
+    def has_left(self, state: Mapping[str, Any], seat: Any) -> bool:
+        return seat in state.get(LEFT_SEATS, ())
+
+    def _leave(
+        self, state: dict[str, Any], seat: None, action: Mapping[str, Any], rng: random.Random
+    ) -> list[Event]:
+        """The table's move ``leave``: the seat is out of the game from now on (offered
+        nothing, refused any move), then the game goes on as it was declared."""
+        leaving = action.get("seat")
+        if not self.is_seat(state, leaving):
+            raise RuleError({"seat": "No such seat."})
+        if self.has_left(state, leaving):
+            raise RuleError({"seat": "This seat has already left the game."})
+        try:
+            how = SeatLeaving(action.get("as"))
+        except ValueError:
+            raise RuleError({"as": f"One of: {', '.join(SeatLeaving)}."}) from None
+        state[LEFT_SEATS] = sorted({*self.left_seats(state), leaving})
+        left: Event = {
+            "type": LEAVE,
+            "seat": leaving,
+            "as": how.value,
+            "text": f"{self.seat_name(state, leaving)} has left the table.",
+            "barrier": True,  # nobody takes back a player's leaving
+        }
+        run = {
+            SeatLeaving.CONCEDE: self.concede,
+            SeatLeaving.ELIMINATED: self.eliminate,
+            SeatLeaving.TEAMMATE: self.hand_over,
+        }[how]
+        return [left, *run(state, leaving, rng)]
+
+    def _end(
+        self, state: dict[str, Any], seat: None, action: Mapping[str, Any], rng: random.Random
+    ) -> list[Event]:
+        """The table's move ``end``: the host ends the game."""
+        ended: Event = {"type": END, "text": "The host ended the game.", "barrier": True}
+        return [ended, *self.end_by_host(state, rng)]
+
     def player_view(self, state: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know: the declared public keys (and the rest of the shared
         view), plus what the game's ``view`` adds for that seat (its own hand, whether the
@@ -248,7 +361,9 @@ class TableEngine(ABC):
         return {seat: {**shared, **self.view(state, seat)} for seat in seats}
 
     def legal_actions(self, state: Mapping[str, Any], seat: int | None) -> list[dict[str, Any]]:
-        if self.is_over(state) or (seat is not None and not self.is_seat(state, seat)):
+        if self.is_over(state) or (
+            seat is not None and (not self.is_seat(state, seat) or self.has_left(state, seat))
+        ):
             return []
         return [a for a in self.offers(state, seat) if self.allows(state, a["type"])]
 

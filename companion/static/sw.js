@@ -8,6 +8,13 @@
 // answer, marked with the header "X-Muster-Offline: 1" so the table script knows that its
 // view is old. Pages hold one player's lists and seat: they are kept in PAGES, which a
 // sign-in, sign-out or sign-up on this device empties, and never across players.
+//
+// Across tabs: a tab left open on a table may still hold the last player's seat. So PAGES
+// is emptied again once the server has answered the sign-out (anything such a tab kept
+// meanwhile goes too), every tab is told (the table script then reloads, as the device's
+// new player), and a table's view is read back only by a page of the same identity (the
+// page states it, data-identity; the table script sends it with each view it asks for
+// and writes it on each view it keeps).
 /* global CONFIG */
 "use strict";
 
@@ -57,7 +64,9 @@ function keepable(response) {
     && !/no-store/.test(response.headers.get("Cache-Control") || "");
 }
 
-async function networkFirst(event, cacheName, keep, fallback) {
+const IDENTITY = "X-Muster-Identity"; // whose view: a kept one is never another's
+
+async function networkFirst(event, cacheName, keep, fallback, readable = () => true) {
   const request = event.request;
   try {
     const response = (request.mode === "navigate" && (await event.preloadResponse)) || (await fetch(request));
@@ -68,9 +77,25 @@ async function networkFirst(event, cacheName, keep, fallback) {
     return response;
   } catch (error) {
     const kept = await caches.match(request, { cacheName, ignoreVary: true });
-    if (kept) return offlineCopy(kept);
+    if (kept && readable(kept)) return offlineCopy(kept);
     if (fallback) return fallback();
     throw error;
+  }
+}
+
+// A sign-in, sign-out, sign-up or deleted account: forget every kept page before the
+// request goes (nothing of the last player is read while it runs) and again once the
+// server answered (what a tab still open kept meanwhile), then tell every tab.
+async function changePlayer(event) {
+  await caches.delete(PAGES);
+  try {
+    return await fetch(event.request);
+  } finally {
+    event.waitUntil((async () => {
+      await caches.delete(PAGES);
+      const tabs = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+      for (const tab of tabs) tab.postMessage({ type: "muster:player-changed" });
+    })());
   }
 }
 
@@ -81,15 +106,18 @@ self.addEventListener("fetch", (event) => {
   if (request.method === "POST" && CONFIG.signOut.includes(url.pathname)) {
     // Another player may use this device next: forget the last one's pages. The request
     // itself goes on to the server untouched.
-    event.waitUntil(caches.delete(PAGES));
+    event.respondWith(changePlayer(event));
     return;
   }
   if (request.method !== "GET") return; // taps and forms go straight to the server
   const path = url.pathname;
   if (viewPattern.test(path)) {
     // A table's view as the page polls it: the table script keeps the newest one it
-    // showed (pushes included), so this only reads it back when offline.
-    event.respondWith(networkFirst(event, PAGES, false, null));
+    // showed (pushes included), so this only reads it back when offline, and only for a
+    // page of the identity that kept it.
+    const identity = request.headers.get(IDENTITY) || "";
+    const sameIdentity = (kept) => (kept.headers.get(IDENTITY) || "") === identity;
+    event.respondWith(networkFirst(event, PAGES, false, null, sameIdentity));
   } else if (request.mode === "navigate") {
     const keep = pagePatterns.some((pattern) => pattern.test(path));
     event.respondWith(networkFirst(event, PAGES, keep, offlinePage));

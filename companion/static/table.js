@@ -13,6 +13,12 @@
 // reason. A device that wakes or reconnects fetches the current view before it takes a
 // tap. The newest view shown is kept in the Cache API for an offline reload (sw.js).
 //
+// A view is one player's: the page states whose it is (data-identity, which changes with
+// every sign-in and sign-out), writes it on the view it keeps and reads back only a view
+// of the same identity. When the session that opened the page ends (the socket closes
+// with SESSION_ENDED or SEAT_LOST, or sw.js says another tab signed in or out), the page
+// keeps nothing more and reloads, as whoever the device's player is now.
+//
 // Your turn: when this seat enters the view's "awaiting" seats, the title gets a badge,
 // the device vibrates where it can and, if the player turned the sound on, beeps.
 import { draw } from "muster/table-view";
@@ -24,6 +30,10 @@ async function start(page) {
   const game = await import(page.dataset.gameView);
   const code = page.dataset.code;
   const viewUrl = page.dataset.viewUrl;
+  const identity = page.dataset.identity || ""; // whose page (and view) this is
+  const IDENTITY = "X-Muster-Identity";
+  const SESSION_ENDED = 4401; // close codes: this page's session or seat is gone
+  const SEAT_LOST = 4403;
   const board = Boolean(page.dataset.board);
   let me = page.dataset.me || ""; // "" : a spectator or the board, who never taps
   const box = document.getElementById("table-view");
@@ -47,6 +57,8 @@ async function start(page) {
   let flushTimer = null;
   let keptSeq = -1; // the seq of the view last written to the cache
   let lobbyTimer = null;
+  let forgotten = false; // the session this page was built for has ended: keep nothing
+  let leaving = false; // this tab is navigating away (its own sign-out, say)
 
   const clientId = () => (crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).slice(2) + Date.now());
   const pause = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
@@ -177,10 +189,10 @@ async function start(page) {
   // The newest view shown, for an offline reload: written to the cache sw.js reads back
   // when the network fails, as the server answers the view URL. A refusal is left out.
   function keep(view) {
-    if (!("caches" in window) || view.seq < keptSeq) return;
+    if (!("caches" in window) || forgotten || view.seq < keptSeq) return;
     keptSeq = view.seq;
     const body = new Response(JSON.stringify({ type: "view", seq: view.seq, data: view }), {
-      headers: { "Content-Type": "application/json", "X-Seq": String(view.seq) },
+      headers: { "Content-Type": "application/json", "X-Seq": String(view.seq), [IDENTITY]: identity },
     });
     caches.open(PAGES).then((cache) => cache.put(viewUrl, body)).catch(() => {});
   }
@@ -190,7 +202,7 @@ async function start(page) {
     if (!("caches" in window)) return;
     try {
       const cached = await caches.match(viewUrl, { cacheName: PAGES, ignoreVary: true });
-      if (!cached) return;
+      if (!cached || (cached.headers.get(IDENTITY) || "") !== identity) return; // another player's
       const message = await cached.json();
       if (message.seq > seq) show(message.data);
     } catch (e) { /* no cache here: the page's own view stands */ }
@@ -200,7 +212,9 @@ async function start(page) {
   // copy), so the device is back in touch.
   async function resync() {
     try {
-      const response = await fetch(viewUrl, { credentials: "same-origin", signal: within(8000) });
+      const response = await fetch(viewUrl, {
+        credentials: "same-origin", signal: within(8000), headers: { [IDENTITY]: identity },
+      });
       if (!response.ok) throw new Error(`view ${response.status}`);
       const fromCache = response.headers.get("X-Muster-Offline") === "1";
       show((await response.json()).data);
@@ -260,13 +274,41 @@ async function start(page) {
       if (message.type === "view") show(message.data);
       else if (message.type === "pong" && message.seq > seq) ws.send(JSON.stringify({ type: "sync" }));
     };
-    ws.onclose = () => {
+    ws.onclose = (event) => {
       if (socket !== ws) return;
       socket = null;
+      if (event.code === SESSION_ENDED || event.code === SEAT_LOST) { sessionEnded(); return; }
       startPolling();
       reconnectTimer = setTimeout(connect, retry);
       retry = Math.min(retry * 2, 15000);
     };
+  }
+
+  // Signed out here, or in another tab, or the seat given away: this page and the view it
+  // kept are the last player's. Keep nothing more, forget that view, and load the page
+  // again as the device's player now (the server closed the socket after the session
+  // ended, so the reload is answered for the new one). A tab signing out itself is
+  // already on its way elsewhere.
+  async function sessionEnded() {
+    if (forgotten) return;
+    forgotten = true;
+    stopPolling();
+    clearTimeout(reconnectTimer);
+    if (socket) { const ws = socket; socket = null; ws.close(); }
+    try {
+      const cache = await caches.open(PAGES);
+      const cached = await cache.match(viewUrl, { ignoreVary: true });
+      if (cached && (cached.headers.get(IDENTITY) || "") === identity) await cache.delete(viewUrl, { ignoreVary: true });
+    } catch (e) { /* no cache here */ }
+    if (!leaving) location.reload();
+  }
+  window.addEventListener("beforeunload", () => { leaving = true; });
+  window.addEventListener("pageshow", () => { leaving = false; });
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.addEventListener("message", (event) => {
+      if (event.data && event.data.type === "muster:player-changed") sessionEnded();
+    });
+    navigator.serviceWorker.startMessages(); // messages from sw.js, from now on
   }
 
   // Heartbeat: a socket that says nothing for 45 s is treated as dead (Wi-Fi drops may

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.urls import reverse
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import permissions, serializers, status
 from rest_framework.exceptions import NotFound, ValidationError
@@ -66,6 +67,7 @@ class SeatRowSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     name = serializers.CharField()
     removed = serializers.BooleanField()
+    left = serializers.BooleanField(required=False, help_text="Out of the game in play.")
     is_host = serializers.BooleanField()
 
 
@@ -95,6 +97,11 @@ class TableStateSerializer(serializers.Serializer):
     legal_actions = serializers.ListField(child=serializers.DictField())
     can_undo = serializers.BooleanField()
     can_ask_undo = serializers.BooleanField(required=False)
+    undo_unreadable = serializers.BooleanField(
+        required=False,
+        help_text="The host's undo takes back the latest entry, which cannot be read "
+        "(a value stored before the input gate): past a reveal or a roll too.",
+    )
     rolls = serializers.ListField(child=serializers.DictField(), help_text="Latest dice rolls.")
     undo_votes = UndoVotesSerializer()
 
@@ -109,6 +116,10 @@ class TableCreatedSerializer(serializers.Serializer):
 class SeatTokenSerializer(serializers.Serializer):
     seat = serializers.IntegerField()
     seat_token = serializers.CharField(help_text="Send as X-Seat-Token to act from this seat.")
+
+
+class GuestSeatSerializer(SeatTokenSerializer):
+    claim_url = serializers.CharField(help_text="Opened on a device, it holds the seat there.")
 
 
 class ActedSerializer(serializers.Serializer):
@@ -173,6 +184,11 @@ def _seat(request: Request, table: Table) -> Seat | None:
     )
 
 
+def _view(table: Table, seat: Seat | None) -> dict[str, Any]:
+    """The seat's view as every answer carries it: always encodable (``sendable``)."""
+    return selectors.sendable(selectors.view_for(table, seat), code=table.code)
+
+
 def _list_body(request: Request, game: Game, pk: int | None) -> dict[str, Any]:
     if not pk or not request.user.is_authenticated:
         return {}
@@ -213,7 +229,7 @@ class TablesView(APIView):
                 "code": table.code,
                 "seat": 0,
                 "seat_token": seat.token,
-                "view": selectors.view_for(table, seat),
+                "view": _view(table, seat),
             },
             status=status.HTTP_201_CREATED,
         )
@@ -225,7 +241,7 @@ class TableView(APIView):
     @extend_schema(parameters=[CODE, SEAT_TOKEN], responses=TableStateSerializer)
     def get(self, request: Request, code: str) -> Response:
         table = _table(code)
-        return Response(selectors.view_for(table, _seat(request, table)))
+        return Response(_view(table, _seat(request, table)))
 
 
 class LogView(APIView):
@@ -263,21 +279,23 @@ class JoinView(APIView):
 
 
 class StartView(APIView):
-    permission_classes = [permissions.IsAuthenticated]
+    permission_classes = [permissions.AllowAny]  # the host: signed in, or its guest seat
 
     @extend_schema(
-        parameters=[CODE],
+        parameters=[CODE, SEAT_TOKEN],
         request=None,
         responses={200: TableStateSerializer, **errors(400)},
-        description="400: not enough players yet, or the game has started.",
+        description="400: not the host, not enough players yet, or the game has started.",
     )
     def post(self, request: Request, code: str) -> Response:
         table = _table(code)
         try:
-            table = services.table_start(table=table, by=request.user)
+            table = services.table_start(
+                table=table, by=request.user, by_seat=_seat(request, table)
+            )
         except RuleError as exc:
             raise rule_error_to_validation(exc) from exc
-        return Response(selectors.view_for(table, _seat(request, table)))
+        return Response(_view(table, _seat(request, table)))
 
 
 class ActionsView(APIView):
@@ -295,7 +313,7 @@ class ActionsView(APIView):
         if seat is None:
             raise ValidationError({"seat": ["This device holds no seat at this table."]})
         data = _valid(ActionInput, request.data)
-        as_table = data["as_table"] and table.host_id == getattr(request.user, "pk", None)
+        as_table = data["as_table"] and selectors.is_host(table, user=request.user, seat=seat)
         try:
             result = services.act(
                 table=table,
@@ -309,7 +327,7 @@ class ActionsView(APIView):
             return Response(
                 {
                     "detail": "Someone acted first; here is the table now.",
-                    "view": selectors.view_for(stale.table, seat),
+                    "view": _view(stale.table, seat),
                 },
                 status=status.HTTP_409_CONFLICT,
             )
@@ -319,7 +337,7 @@ class ActionsView(APIView):
             {
                 "applied": result.action.seq,
                 "replayed": result.replayed,
-                "view": selectors.view_for(result.table, seat),
+                "view": _view(result.table, seat),
             }
         )
 
@@ -331,7 +349,7 @@ class UndoView(APIView):
         parameters=[CODE, SEAT_TOKEN],
         request=UndoInput,
         responses={200: UndoneSerializer, 409: STALE},
-        description=NO_SEAT,
+        description=f"{NO_SEAT} The host alone takes back an entry that cannot be read.",
     )
     def post(self, request: Request, code: str) -> Response:
         table = _table(code)
@@ -349,7 +367,7 @@ class UndoView(APIView):
             )
         except services.StaleAction as stale:
             return Response(
-                {"detail": "Someone acted first.", "view": selectors.view_for(stale.table, seat)},
+                {"detail": "Someone acted first.", "view": _view(stale.table, seat)},
                 status=status.HTTP_409_CONFLICT,
             )
         except RuleError as exc:
@@ -358,6 +376,59 @@ class UndoView(APIView):
             {
                 "applied": result.action.seq if result.action else None,
                 "undo_votes": result.table.undo_votes,
-                "view": selectors.view_for(result.table, seat),
+                "view": _view(result.table, seat),
             }
+        )
+
+
+class EndView(APIView):
+    """The host ends the game in play: nobody wins (logged like a move)."""
+
+    permission_classes = [permissions.AllowAny]  # the host: signed in, or its guest seat
+
+    @extend_schema(
+        parameters=[CODE, SEAT_TOKEN],
+        request=None,
+        responses={200: TableStateSerializer, **errors(400)},
+        description="400: not the host, or no game in play.",
+    )
+    def post(self, request: Request, code: str) -> Response:
+        table = _table(code)
+        seat = _seat(request, table)
+        try:
+            services.table_end(table=table, by=request.user, by_seat=seat)
+        except RuleError as exc:
+            raise rule_error_to_validation(exc) from exc
+        table.refresh_from_db()
+        return Response(_view(table, seat))
+
+
+class GuestSeatView(APIView):
+    """The host gives a seat to a guest: a new seat token, and the link that claims it."""
+
+    permission_classes = [permissions.AllowAny]  # the host: signed in, or its guest seat
+
+    @extend_schema(
+        parameters=[CODE, SEAT_TOKEN],
+        request=None,
+        responses={201: GuestSeatSerializer, **errors(400)},
+        description="400: not the host, no such seat, the host's own seat, or a seat that "
+        "has left the game.",
+    )
+    def post(self, request: Request, code: str, number: int) -> Response:
+        table = _table(code)
+        try:
+            seat = services.seat_to_guest(
+                table=table, number=number, by=request.user, by_seat=_seat(request, table)
+            )
+        except RuleError as exc:
+            raise rule_error_to_validation(exc) from exc
+        link = reverse("table:claim", args=[table.code, seat.token])
+        return Response(
+            {
+                "seat": seat.number,
+                "seat_token": seat.token,
+                "claim_url": request.build_absolute_uri(link),
+            },
+            status=status.HTTP_201_CREATED,
         )

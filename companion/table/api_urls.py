@@ -10,4 +10,10 @@ urlpatterns = [
     path("tables/<str:code>/start/", api.StartView.as_view(), name="api-table-start"),
     path("tables/<str:code>/actions/", api.ActionsView.as_view(), name="api-table-actions"),
     path("tables/<str:code>/undo/", api.UndoView.as_view(), name="api-table-undo"),
+    path("tables/<str:code>/end/", api.EndView.as_view(), name="api-table-end"),
+    path(
+        "tables/<str:code>/seats/<int:number>/guest/",
+        api.GuestSeatView.as_view(),
+        name="api-table-seat-guest",
+    ),
 ]

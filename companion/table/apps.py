@@ -6,3 +6,7 @@ class TableConfig(AppConfig):
 
     name = "companion.table"
     label = "table"
+
+    def ready(self) -> None:
+        # A sign-out closes that session's table sockets (its ``user_logged_out`` receiver).
+        from companion.table import device_sessions  # noqa: F401

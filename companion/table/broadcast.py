@@ -9,6 +9,10 @@ Each seat's view is built and encoded once per change, here, and never once per 
 socket only forwards that text, untouched. Table pages and API clients get the same text:
 a page draws the view on the device (``companion/static/table/``).
 
+Whatever the log holds, a view can be encoded: a stored value the encoder refuses (written
+before the input gate, or around it) is shown as unreadable (``selectors.sendable``) instead
+of failing every device's push, poll and connect.
+
 A push is best effort: the move is committed before it starts, so nothing here may turn
 the move's answer into an error. A channel layer that fails (Redis gone) or anything else
 that goes wrong is logged and dropped; devices catch up by polling.
@@ -26,6 +30,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.db import transaction
 
+from companion import json_limits
 from companion.table import layer_guard, selectors
 from companion.table.models import Seat, Table, TableStatus
 from companion.table.view_texts import TEXTS
@@ -183,7 +188,13 @@ def view_message(view: dict[str, Any], error: dict[str, Any] | None = None) -> s
         message["error"] = error
     # orjson: a big table's view is a megabyte of JSON, which the standard library
     # encodes about 15 times slower. Keys that are numbers become text, as ``json`` does.
-    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+    try:
+        return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+    except orjson.JSONEncodeError:  # a stored value it refuses: shown as unreadable
+        message["data"] = selectors.sendable(view, code=str(view.get("code", "")))
+        if error:
+            message["error"] = json_limits.repaired(error)
+        return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 async def _send_all(layer: Any, messages: list[tuple[str, dict[str, Any]]]) -> None:

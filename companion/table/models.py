@@ -36,8 +36,18 @@ class TableStatus(models.TextChoices):
 class Table(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="tables")
     code = models.CharField(max_length=8, unique=True, default=new_code)
+    # Host rights: the host's account, or, once the host deleted their account with only
+    # guests left at the table, the guest seat they passed to (``host_seat``; ``host`` is
+    # then None). ``selectors.is_host`` is the one check.
     host = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="hosted_tables"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="hosted_tables",
+    )
+    host_seat = models.ForeignKey(
+        "Seat", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     seed = models.CharField(max_length=32, default=new_seed)  # never sent to a client
     options = models.JSONField(default=dict, blank=True)

@@ -8,7 +8,9 @@ are built once per model from its fields, the fields prepare what is written and
 what is read (JSON, dates) as the ORM does, and rows become instances through
 ``Model.from_db``, so the rest of the site sees ordinary models. JSON is written with
 orjson: a 12,000-point Maker-War table's state is a megabyte, which the standard library
-took 45 ms to encode on every move, orjson 6.5 ms (on this machine, under load).
+took 45 ms to encode on every move, orjson 6.5 ms (on this machine, under load). A value
+orjson cannot write is refused before anything is written (``Unstorable``), never
+written by a laxer encoder: every device's view is written by orjson too.
 
 Only for a few statements on the hot path, beside the ORM queries that stay everywhere
 else; no model here has signals (the ORM's ``save`` would send them)."""
@@ -22,6 +24,8 @@ from typing import Any, TypeVar
 import orjson
 from django.db import DEFAULT_DB_ALIAS, DatabaseError, connection, connections
 from django.db.models import Field, JSONField, Model
+
+from companion.json_limits import JSONLimitError
 
 M = TypeVar("M", bound=Model)
 
@@ -158,14 +162,27 @@ def _plain_json(field: Field) -> bool:
     return isinstance(field, JSONField) and field.encoder is None
 
 
+class Unstorable(JSONLimitError):
+    """A value of a JSON field that orjson cannot write (a lone surrogate, an integer
+    beyond 64 bits, nesting past its limit): refused before anything is written, naming
+    the field. Every device's view is written by orjson, so such a value, once stored,
+    would have to be shown as unreadable to everyone; the input gate
+    (``json_limits.check_action``) keeps it out, and this keeps out what a game's rules
+    might compute past it. A ``RuleError``: a 400 on every path. The caller's
+    transaction must not go on to commit what it wrote before (``services.act``)."""
+
+
 def _json_dumps(field: Field, value: Any, db: Any) -> Any:
-    """The value as JSON text, by orjson; what orjson refuses (an integer beyond 64 bits)
-    by the field's own encoding. Read back, both give the same values: they are read
-    with the standard library (orjson reads such an integer as a float)."""
+    """The value as JSON text, by orjson (read back with the standard library, as the
+    ORM reads it); what orjson refuses is refused (``Unstorable``), never stored by a
+    laxer encoder."""
     try:
         return orjson.dumps(field.get_prep_value(value), option=orjson.OPT_NON_STR_KEYS).decode()
-    except orjson.JSONEncodeError:  # what orjson refuses: the field's own, as the ORM
-        return field.get_db_prep_save(value, db)
+    except orjson.JSONEncodeError as exc:
+        where = f"{field.model._meta.model_name}.{field.name}"
+        raise Unstorable(
+            {where: f"This value cannot be stored ({exc}); nothing was stored."}
+        ) from exc
 
 
 @functools.cache

@@ -7,19 +7,24 @@ where the property tests watch for it.
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Collection
 from typing import Any
 
+import orjson
 from django.db import connection
 from django.db.models import QuerySet
 from django.http import HttpRequest
 
 from catalog.models import Game
+from companion import json_limits
 from companion.games.registry import all_games, declares, get_game
 from companion.table import rows, view_texts
 from companion.table.models import Action, Seat, Table, TableStatus
+
+logger = logging.getLogger(__name__)
 
 SESSION_KEY = "table_seats"  # code -> seat token, for guests without an account
 
@@ -128,6 +133,19 @@ def is_board(request: HttpRequest) -> bool:
     return request.GET.get("board") == "1"
 
 
+def is_host(table: Table, *, user: Any = None, seat: Any = None) -> bool:
+    """Whether a device holds the table's host rights (start, remove a seat, give one to
+    a guest, end the game, act for the table): signed in as the host, or holding the
+    host's seat, or the guest seat the rights passed to when the host deleted their
+    account with only guests left (``Table.host_seat``)."""
+    if table.host_id is not None:
+        if getattr(user, "is_authenticated", False) and user.pk == table.host_id:
+            return True
+        if seat is not None and seat.user_id == table.host_id:
+            return True
+    return seat is not None and table.host_seat_id is not None and seat.pk == table.host_seat_id
+
+
 def seat_for_request(table: Table, request: HttpRequest) -> Seat | None:
     if is_board(request):
         return None
@@ -137,9 +155,12 @@ def seat_for_request(table: Table, request: HttpRequest) -> Seat | None:
 
 PUBLIC = "public"
 # Log entries the table keeps for itself; the engine never sees them, undo never takes
-# them back. ``start`` is the first (seq 0): the seats and options the game was dealt from.
+# them back. ``start`` is the first (seq 0): the seats and options the game was dealt from;
+# ``rename`` says that seats were renamed (a player deleted their account): the log's
+# events were told again under the new name (``services.seats_renamed``).
 START = "start"
-TABLE_ACTIONS = ("undo", "dice", START)
+RENAME = "rename"
+TABLE_ACTIONS = ("undo", "dice", START, RENAME)
 UNREAD: Any = object()  # "not read yet", where None means "no action yet"
 
 
@@ -168,6 +189,36 @@ def agreed_undo_target(table: Table, latest: Any = UNREAD) -> Action | None:
     if latest is None or latest.undone or latest.barrier:
         return None
     return None if latest.payload.get("type") in TABLE_ACTIONS else latest
+
+
+# The entries the host may take back when they cannot be read: a game's move (a barrier
+# too) and the table's dice; never the start, an undo or a rename (the table's own).
+RECOVERABLE = ("dice",)
+
+
+def unreadable(action: Action) -> bool:
+    """Whether a stored log entry cannot be encoded (``encodes``, the test ``sendable``
+    applies): every device is shown it as unreadable."""
+    return not (encodes(action.payload) and encodes(action.events))
+
+
+def recovery_target(table: Table, latest: Any = UNREAD) -> Action | None:
+    """The latest action that stands (undos aside: one that took back a later move
+    leaves it the latest again), when it cannot be read (a value stored before the input
+    gate existed): the host may take it back whatever it was, a reveal or a roll
+    included, so that a poisoned table can always be recovered (``services.undo``). None
+    otherwise: every other undo keeps the barrier rules."""
+    if latest is UNREAD:
+        latest = latest_action(table)
+    if latest is not None and latest.payload.get("type") == "undo":
+        standing = table.actions.filter(undone=False).exclude(payload__type="undo")
+        latest = standing.order_by("-seq").first()
+    if latest is None or latest.undone:
+        return None
+    kind = latest.payload.get("type")
+    if kind in TABLE_ACTIONS and kind not in RECOVERABLE:
+        return None
+    return latest if unreadable(latest) else None
 
 
 def seats_for_views(table: Table) -> list[Seat]:
@@ -280,7 +331,7 @@ def _extends(latest: Any, seq: int) -> bool:
         isinstance(latest, Action)
         and latest.seq == seq
         and not latest.undone
-        and latest.payload.get("type") not in ("undo", "dice")
+        and latest.payload.get("type") not in ("undo", "dice", RENAME)
     )
 
 
@@ -321,16 +372,19 @@ def view_for(
     read it (None: there is none); ``events``, ``awaiting`` and ``drawn`` (the engine's
     view): ``logged_events``, ``awaited`` and ``engine_views``, when already known."""
     number = seat.number if seat else None
+    system = get_game(table.game.slug)
+    started = table.status != TableStatus.OPEN and bool(table.state)
+    left = set(system.table_engine().left_seats(table.state)) if started else set()
     seats = [
         {
             "number": s.number,
             "name": s.name,
             "removed": s.removed,
-            "is_host": s.user_id == table.host_id and s.user_id is not None,
+            "left": s.number in left,  # out of the game in play (``leave``)
+            "is_host": is_host(table, seat=s),
         }
         for s in (seat_rows if seat_rows is not None else seats_for_views(table))
     ]
-    system = get_game(table.game.slug)
     payload: dict[str, Any] = {
         "code": table.code,
         "game": table.game.slug,
@@ -339,7 +393,7 @@ def view_for(
         "status": table.status,
         "seats": seats,
         "me": number,
-        "is_host": seat is not None and seat.user_id == table.host_id,
+        "is_host": is_host(table, seat=seat),
         "min_players": system.min_players,
         "max_players": system.max_players,
         "waiting_for": max(system.min_players - sum(1 for s in seats if not s["removed"]), 0),
@@ -363,7 +417,13 @@ def view_for(
         )
         if number is not None:
             latest = latest_action(table) if latest is UNREAD else latest
-            payload["can_undo"] = undoable(table, number, latest) is not None
+            # The host may take back an unreadable latest entry, whatever it was.
+            payload["undo_unreadable"] = (
+                payload["is_host"] and recovery_target(table, latest) is not None
+            )
+            payload["can_undo"] = (
+                payload["undo_unreadable"] or undoable(table, number, latest) is not None
+            )
             target = agreed_undo_target(table, latest)
             payload["can_ask_undo"] = not payload["can_undo"] and target is not None
     return payload
@@ -388,11 +448,61 @@ def log_export(table: Table, seat: Seat | None) -> dict[str, Any]:
         }
         for action in table.actions.order_by("seq")
     ]
-    return {
-        "code": table.code,
-        "game": table.game.slug,
-        "seat": number,
-        "seats": [s.name for s in table.seats.order_by("number")],
-        "actions": actions,
-        "events": view_for(table, seat)["log"],
+    return sendable(
+        {
+            "code": table.code,
+            "game": table.game.slug,
+            "seat": number,
+            "seats": [s.name for s in table.seats.order_by("number")],
+            "actions": actions,
+            "events": view_for(table, seat)["log"],
+        },
+        code=table.code,
+    )
+
+
+# --- what leaves for a device can always be encoded ------------------------------------
+
+# The lists of a payload whose entries are the log (a view's ``log``, an export's
+# ``actions`` and ``events``, the table's ``rolls``): one that cannot be encoded is shown as
+# this entry, keeping only its place in the log.
+ENTRY_KEYS = ("log", "events", "actions", "rolls")
+UNREADABLE = "unreadable"
+UNREADABLE_TEXT = "This entry of the log cannot be read; the host may undo it."
+_PLACE = ("seq", "seat", "at", "undone", "round")
+
+
+def encodes(value: Any) -> bool:
+    """Whether orjson, the strictest encoder a payload meets, can write ``value``."""
+    try:
+        orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
+    except orjson.JSONEncodeError:
+        return False
+    return True
+
+
+def sendable(payload: dict[str, Any], *, code: str = "") -> dict[str, Any]:
+    """``payload`` (a seat's view, a log export) as every device can be sent it: itself,
+    nearly always; when something stored cannot be encoded (a lone surrogate or an
+    integer beyond 64 bits written before the gate existed, or around it), a copy in which
+    each such log entry is shown as unreadable and any other such value repaired
+    (``json_limits.repaired``), so one bad entry never turns every device's poll, board,
+    log and socket into an error. The host can then undo it."""
+    if encodes(payload):
+        return payload
+    logger.warning("table %s: a stored value cannot be encoded; shown as unreadable", code)
+    safe = dict(payload)
+    for key in ENTRY_KEYS:
+        entries = safe.get(key)
+        if isinstance(entries, list):
+            safe[key] = [entry if encodes(entry) else _unreadable(entry) for entry in entries]
+    return json_limits.repaired(safe)
+
+
+def _unreadable(entry: Any) -> dict[str, Any]:
+    place = {
+        key: entry[key]
+        for key in _PLACE
+        if isinstance(entry, dict) and key in entry and encodes(entry[key])
     }
+    return {**place, "type": UNREADABLE, "text": UNREADABLE_TEXT}

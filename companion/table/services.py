@@ -1,4 +1,5 @@
-"""Writes at the live table: open, join, start, act, undo, remove a seat.
+"""Writes at the live table: open, join, start, act, undo, remove a seat, a seat leaving
+the game in play, the host ending it or giving a seat to a guest, renaming seats.
 
 Every action goes through ``act``: one row lock on the table, the client id makes a
 resend harmless, the ``seq`` the device last saw makes a stale action fail with the
@@ -9,21 +10,44 @@ new view goes out to every device only after the commit.
 from __future__ import annotations
 
 import functools
+import logging
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from django.db import IntegrityError, connection, transaction
 
 from catalog.models import Game
+from companion import json_limits
 from companion.games import dice
 from companion.games.base import RuleError
 from companion.games.registry import get_game
+from companion.games.table import (
+    END,
+    LEAVE,
+    TABLE_MOVES,
+    action_rng,
+    check_options,
+    option_fields,
+    replay,
+    retell,
+)
 from companion.games.table import Seat as EngineSeat
-from companion.games.table import action_rng, check_options, option_fields, replay
 from companion.table import broadcast, rows
-from companion.table.models import Action, Seat, Table, TableStatus
-from companion.table.selectors import START, TABLE_ACTIONS, agreed_undo_target, undoable
+from companion.table.models import Action, Seat, Table, TableStatus, new_token
+from companion.table.selectors import (
+    RENAME,
+    START,
+    TABLE_ACTIONS,
+    agreed_undo_target,
+    is_host,
+    latest_action,
+    recovery_target,
+    undoable,
+)
+
+logger = logging.getLogger(__name__)
 
 
 class StaleAction(Exception):
@@ -32,6 +56,11 @@ class StaleAction(Exception):
     def __init__(self, table: Table):
         self.table = table
         super().__init__(f"The table is at {table.seq}; reload and try again.")
+
+
+class HostOnly(RuleError):
+    """Only the host may do this (the undo of an entry that cannot be read): a page
+    answers it 403, the API 400, as any refusal."""
 
 
 @dataclass
@@ -133,6 +162,14 @@ def table_create(
     return table
 
 
+def seat_limit(game: Game) -> int:
+    """The most seats a table of ``game`` takes: the game's own maximum, else
+    ``TABLE_MAX_SEATS`` (a game "for two or more" still has a table of finite size, and a
+    script must not fill one with thousands of guests)."""
+    stated = get_game(game.slug).max_players
+    return stated if stated is not None else int(settings.TABLE_MAX_SEATS)
+
+
 @transaction.atomic
 def seat_join(
     *, table: Table, name: str, user: Any = None, list_body: Mapping[str, Any] | None = None
@@ -143,14 +180,14 @@ def seat_join(
         raise RuleError({"table": "The game has started; join as a spectator instead."})
     if not name.strip():
         raise RuleError({"name": "This field is required."})
-    system = get_game(table.game.slug)
     seats = list(table.seats.filter(removed=False))
-    if system.max_players is not None and len(seats) >= system.max_players:
-        raise RuleError({"table": f"The table is full ({system.max_players} players)."})
     if user is not None and getattr(user, "is_authenticated", False):
         mine = next((s for s in seats if s.user_id == user.pk), None)
         if mine is not None:
             return mine
+    most = seat_limit(table.game)
+    if len(seats) >= most:
+        raise RuleError({"table": f"The table is full ({most} players)."})
     number = max((s.number for s in table.seats.all()), default=-1) + 1
     seat = Seat.objects.create(
         table=table,
@@ -164,23 +201,26 @@ def seat_join(
 
 
 @transaction.atomic
-def seat_remove(*, table: Table, number: int, by: Any) -> None:
-    """The host takes a seat away (a player who left); the game keeps its log."""
-    if table.host_id != getattr(by, "pk", None):
+def seat_remove(*, table: Table, number: int, by: Any, by_seat: Seat | None = None) -> None:
+    """The host takes a seat away (a player who left); the game keeps its log. In a game
+    in play the seat leaves it first (``seat_leave``), so nothing waits for it."""
+    if not is_host(table, user=by, seat=by_seat):
         raise RuleError({"seat": "Only the host may remove a seat."})
     table = Table.objects.select_for_update().get(pk=table.pk)  # not while the start renumbers
     updated = table.seats.filter(number=number).update(removed=True)
     if not updated:
         raise RuleError({"seat": "No such seat."})
+    if seat_leave(table=table, number=number, author=by) is not None:
+        return  # the leave's own views go out, with the seat removed
     table.save(update_fields=["updated"])  # a new version of every view (view_texts)
     broadcast.after_commit(table)
 
 
 @transaction.atomic
-def table_start(*, table: Table, by: Any) -> Table:
+def table_start(*, table: Table, by: Any, by_seat: Seat | None = None) -> Table:
     """Deal the game: the engine's initial state from the seats and their lists."""
     table = Table.objects.select_for_update().get(pk=table.pk)
-    if table.host_id != getattr(by, "pk", None):
+    if not is_host(table, user=by, seat=by_seat):
         raise RuleError({"table": "Only the host may start the game."})
     if table.status != TableStatus.OPEN:
         raise RuleError({"table": "The game has already started."})
@@ -226,11 +266,15 @@ def act(
     _check_client_id(client_id)
     if not isinstance(payload, Mapping) or not isinstance(payload.get("type"), str):
         raise RuleError({"action": "Expected an object with a 'type'."})
+    # The one gate every path meets (API, page, socket): what is stored can be sent back.
+    json_limits.check_action(payload)
     try:
         with transaction.atomic():
             locked = _locked(table.pk)
             try:
                 action = _log(locked, seat, payload, seen_seq, client_id, author)
+            except rows.Unstorable:  # the outcome cannot be stored: the action written
+                raise  # before it is no resend, and goes with the rollback
             except (StaleAction, RuleError):
                 done = locked.actions.filter(client_id=client_id).first()
                 if done is None:
@@ -276,6 +320,7 @@ def _check_client_id(client_id: Any) -> None:
         or not client_id
         or len(client_id) > 64
         or client_id.startswith("table:")
+        or json_limits.text_problem(client_id) is not None
     ):
         raise RuleError({"client_id": "Send a unique id (at most 64 characters) per action."})
 
@@ -292,6 +337,8 @@ def _log(
     if table.status != TableStatus.PLAYING:
         raise RuleError({"table": "The game is not being played."})
     engine = engine_of(table.game)
+    if payload["type"] in TABLE_MOVES and not client_id.startswith("table:"):
+        raise RuleError({"type": "The table does this itself: ask the host."})
     if payload["type"] == "dice":  # the table's own dice: logged, outside the engine
         return _roll(table, seat, payload, client_id, author)
     # Deltas and simultaneous secret choices commute with whatever another seat did
@@ -357,7 +404,9 @@ def undo(
 ) -> ActResult:
     """Take back an action: appended to the log as an undo, the state rebuilt by folding
     the log without it. Its author may undo it alone until someone else acts; anyone else's
-    request counts as a vote, and the action goes once every seated player has agreed."""
+    request counts as a vote, and the action goes once every seated player has agreed.
+    The latest entry that cannot be read (``selectors.recovery_target``) the host takes
+    back alone, a reveal or a roll included: a poisoned table can always be recovered."""
     _check_client_id(client_id)
     with transaction.atomic():
         locked = _locked(table.pk)
@@ -366,9 +415,16 @@ def undo(
             return ActResult(locked, done, replayed=True)
         if seen_seq != locked.seq:
             raise StaleAction(locked)
-        target = undoable(locked, seat)
+        latest = latest_action(locked)
+        unreadable = recovery_target(locked, latest)
+        if unreadable is not None and _by_host(locked, seat, author):
+            target = unreadable  # the host recovers the table: past any barrier
+        else:
+            target = undoable(locked, seat, latest)
         if target is None:
-            target = agreed_undo_target(locked)
+            target = agreed_undo_target(locked, latest)
+            if unreadable is not None and (target is None or seat is None):
+                raise HostOnly({"undo": "Only the host may undo an entry that cannot be read."})
             if target is None or seat is None:
                 raise RuleError(
                     {"undo": "Nothing to undo: never a reveal, a random result or an undo."}
@@ -380,6 +436,7 @@ def undo(
             )
             votes["seats"] = sorted(set(votes["seats"]) | {seat, target.seat} - {None})
             seated = set(locked.seats.filter(removed=False).values_list("number", flat=True))
+            seated -= set(engine_of(locked.game).left_seats(locked.state))
             if not seated <= set(votes["seats"]):
                 locked.undo_votes = votes
                 locked.save(update_fields=["undo_votes", "updated"])
@@ -395,14 +452,48 @@ def undo(
             client_id=client_id,
             payload={"type": "undo", "undoes": target.seq},
             events=[
-                {"type": "undo", "text": f"Seat {(seat or 0) + 1} took back action {target.seq}."}
+                {
+                    "type": "undo",
+                    "text": f"Seat {(seat or 0) + 1} took back action {target.seq}"
+                    + (", which could not be read." if target is unreadable else "."),
+                }
             ],
             author=author if getattr(author, "is_authenticated", False) else None,
         )
         locked.seq, locked.state, locked.undo_votes = seq, rebuild_state(locked), {}
-        locked.save(update_fields=["seq", "state", "undo_votes", "updated"])
+        changed = ["seq", "state", "undo_votes", "updated"]
+        if target is unreadable:
+            changed += _recovered(locked, target)
+        locked.save(update_fields=changed)
         broadcast.after_commit(locked, latest=action)
     return ActResult(locked, action, replayed=False)
+
+
+def _by_host(table: Table, seat: int | None, author: Any) -> bool:
+    """Whether the device undoing holds the host rights (``selectors.is_host``): the
+    host's account, or seat ``seat`` when it is the host's."""
+    held = None if seat is None else table.seats.filter(number=seat, removed=False).first()
+    return is_host(table, user=author, seat=held)
+
+
+def _recovered(table: Table, target: Action) -> list[str]:
+    """After the host took back ``target``, an unreadable entry (the state already
+    folded again without it): the dice shown and whether the game is over follow the log
+    again, since the entry may have been a roll or the move that ended the game. The
+    fields changed."""
+    if target.payload.get("type") == "dice":
+        rolled = (
+            table.actions.filter(undone=False, payload__type="dice")
+            .order_by("-seq")
+            .values_list("events", flat=True)[:ROLLS_SHOWN]
+        )
+        table.rolls = [events[0] for events in rolled if events]
+        return ["rolls"]
+    if table.status in (TableStatus.PLAYING, TableStatus.OVER):
+        over = engine_of(table.game).is_over(table.state)
+        table.status = TableStatus.OVER if over else TableStatus.PLAYING
+        return ["status"]
+    return []
 
 
 def rebuild_state(table: Table) -> dict[str, Any]:
@@ -418,3 +509,135 @@ def rebuild_state(table: Table) -> dict[str, Any]:
         table.actions.filter(undone=False).exclude(payload__type__in=TABLE_ACTIONS).order_by("seq")
     )
     return replay(engine, seats, options, table.seed, [(a.seq, a.seat, a.payload) for a in log])
+
+
+# --- seats that leave, the host's tools, renamed seats --------------------------------
+
+
+def seat_leave(*, table: Table, number: int, author: Any = None) -> Action | None:
+    """Seat ``number`` leaves the game in play (its player deleted their account, or the
+    host removed the seat): the game goes on as it declares (``GameSystem.seat_leaving``),
+    through the engine and logged like any move (the framework's ``leave``), so replay and
+    undo keep it and no device waits for the seat again. None when there is no game in
+    play, or the seat has left it already."""
+    with transaction.atomic():
+        locked = _locked(table.pk)
+        engine = engine_of(locked.game)
+        if (
+            locked.status != TableStatus.PLAYING
+            or not engine.is_seat(locked.state, number)
+            or engine.has_left(locked.state, number)
+        ):
+            return None
+        how = get_game(locked.game.slug).seat_leaving
+        payload = {"type": LEAVE, "seat": number, "as": how.value}
+        return _log(locked, None, payload, locked.seq, f"table:leave-{number}", author)
+
+
+def table_end(*, table: Table, by: Any, by_seat: Seat | None = None) -> Action:
+    """The host ends the game in play: nobody wins (the framework's ``end``, logged)."""
+    with transaction.atomic():
+        locked = _locked(table.pk)
+        if not is_host(locked, user=by, seat=by_seat):
+            raise RuleError({"table": "Only the host may end the game."})
+        if locked.status != TableStatus.PLAYING:
+            raise RuleError({"table": "The game is not being played."})
+        return _log(locked, None, {"type": END}, locked.seq, "table:end", by)
+
+
+@transaction.atomic
+def seat_to_guest(*, table: Table, number: int, by: Any, by_seat: Seat | None = None) -> Seat:
+    """The host gives seat ``number`` to a guest: a new seat row in its place, with no
+    account and a new token, which whoever opens its claim link plays from there on. The
+    old row is removed (past the others' numbers), so the devices that held it watch the
+    public view from the next push and may not act. Not the host's own seat, nor one that
+    has left the game in play (it has gone on without it)."""
+    locked = _locked(table.pk)
+    if not is_host(locked, user=by, seat=by_seat):
+        raise RuleError({"seat": "Only the host may give a seat to a guest."})
+    seat = locked.seats.filter(number=number, removed=False).first()
+    if seat is None:
+        raise RuleError({"seat": "No such seat."})
+    if is_host(locked, seat=seat):
+        raise RuleError({"seat": "The host keeps their own seat."})
+    if locked.status != TableStatus.OPEN and engine_of(locked.game).has_left(locked.state, number):
+        raise RuleError({"seat": "This seat has left the game."})
+    place = seat.number
+    seat.number, seat.removed = max(s.number for s in locked.seats.all()) + 1, True
+    seat.save(update_fields=["number", "removed"])
+    given = Seat.objects.create(
+        table=locked, number=place, name=seat.name, list_body=seat.list_body, token=new_token()
+    )
+    locked.save(update_fields=["updated"])  # a new version of every view (view_texts)
+    broadcast.after_commit(locked)
+    return given
+
+
+def seats_renamed(*, table: Table, numbers: set[int], name: str) -> None:
+    """Seats ``numbers`` take ``name`` everywhere the table keeps a name: their rows, the
+    start entry the game was dealt from, and every event told since, the state and the
+    dice shown (a name is in the events' texts, so the log is told again from the renamed
+    start: ``companion.games.table.retell``). A started table logs a ``rename`` entry, so
+    every process reads the retold log again and every device gets the new views."""
+    with transaction.atomic():
+        locked = _locked(table.pk)
+        locked.seats.filter(number__in=numbers).update(name=name)
+        start = locked.actions.filter(seq=0, payload__type=START).first()
+        if start is None:  # nothing told yet (an open table)
+            locked.save(update_fields=["updated"])
+            broadcast.after_commit(locked)
+            return
+        for seat in start.payload["seats"]:
+            if seat["number"] in numbers:
+                seat["name"] = name
+        Action.objects.filter(pk=start.pk).update(payload=start.payload)
+        _retell(locked, start, numbers, name)
+        seq = locked.seq + 1
+        shown = ", ".join(str(number + 1) for number in sorted(numbers))
+        renamed = Action.objects.create(
+            table=locked,
+            seq=seq,
+            seat=None,
+            client_id=f"table:rename-{seq}",
+            payload={"type": RENAME, "seats": sorted(numbers), "name": name},
+            events=[{"type": RENAME, "text": f"Seat {shown} is now called “{name}”."}],
+        )
+        locked.seq = seq
+        locked.save(update_fields=["seq", "state", "rolls", "updated"])
+        broadcast.after_commit(locked, latest=renamed)
+
+
+def _retell(table: Table, start: Action, numbers: set[int], name: str) -> None:
+    """Store the events of ``table``'s log told again from its (renamed) start entry, and
+    the state and dice they come to (``seats_renamed``). A log that no longer replays (an
+    engine changed under it) keeps its events and state as they were."""
+    engine = engine_of(table.game)
+    actions = list(table.actions.filter(seq__gt=0).order_by("seq"))
+    moves = [(a.seq, a.seat, a.payload) for a in actions if a.payload["type"] not in TABLE_ACTIONS]
+    undos = {a.seq: a.payload["undoes"] for a in actions if a.payload["type"] == "undo"}
+    try:
+        dealt, told, state = retell(
+            engine,
+            seats_of_entry(start.payload),
+            start.payload["options"],
+            table.seed,
+            moves,
+            undos,
+        )
+    except RuleError:
+        logger.warning("table %s: its log no longer replays; events kept as told", table.code)
+        return
+    start.events = [*start.events[:1], *dealt]
+    changed = [start]
+    for action in actions:
+        if action.seq in told:
+            action.events = told[action.seq]
+        elif action.payload["type"] == "dice" and action.seat in numbers:
+            rolled = dice.roll(action.payload, action_rng(table.seed, action.seq), name)
+            action.events = [rolled]
+        else:
+            continue
+        changed.append(action)
+    Action.objects.bulk_update(changed, ["events"], batch_size=500)
+    rolls = [a.events[0] for a in reversed(actions) if a.payload["type"] == "dice"]
+    table.state, table.rolls = state, rolls[:ROLLS_SHOWN]

@@ -3,16 +3,20 @@
 A malformed message is answered with an error and the socket stays open: a buggy or
 hostile client must not be able to close it with 1011 or cost the server a deep
 recursion. Bounds: ``MAX_CHARS`` per message (an action is a few hundred characters) and
-``MAX_DEPTH`` levels of nesting (an action is two or three deep).
+``MAX_DEPTH`` levels of nesting (an action is two or three deep). Every value passes the
+gate the API's parser applies (``companion.json_limits``: no NUL, no lone surrogate,
+integers in range), and the action inside passes ``services.act``'s own check, as from
+the API and the page: a bad value is named by its path (``action.reason``).
 """
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
+from companion import json_limits
+
 MAX_CHARS = 64 * 1024
-MAX_DEPTH = 16
+MAX_DEPTH = json_limits.ACTION_DEPTH + 1  # the message wraps the action in one more level
 MAX_CLIENT_ID = 64
 
 
@@ -31,15 +35,18 @@ def parse(text: str | None) -> dict[str, Any]:
     if len(text) > MAX_CHARS:
         raise BadMessage({"message": f"A message is at most {MAX_CHARS // 1024} KB."})
     try:
-        content = json.loads(text)
-    except RecursionError:  # thousands of nested brackets: refused like any too-deep JSON
-        raise BadMessage({"message": f"JSON nested deeper than {MAX_DEPTH} levels."}) from None
-    except ValueError:
-        raise BadMessage({"message": "Not valid JSON."}) from None
+        content = json_limits.loads(text, path="", max_depth=MAX_DEPTH)
+    except json_limits.TooDeep as deep:  # thousands of nested brackets included
+        where = next(iter(deep.errors))
+        where = "message" if where == "non_field_errors" else where
+        raise BadMessage({where: f"JSON nested deeper than {MAX_DEPTH} levels."}) from None
+    except json_limits.JSONLimitError as bad:
+        errors = dict(bad.errors)
+        if "non_field_errors" in errors:  # not JSON at all: the message as a whole
+            errors = {"message": "Not valid JSON."}
+        raise BadMessage(errors) from None
     if not isinstance(content, dict):
         raise BadMessage({"message": "Send a JSON object."})
-    if depth(content) > MAX_DEPTH:
-        raise BadMessage({"message": f"JSON nested deeper than {MAX_DEPTH} levels."})
     return content
 
 

@@ -15,4 +15,7 @@ urlpatterns = [
     path("t/<str:code>/undo/", views.undo, name="undo"),
     path("t/<str:code>/start/", views.start, name="start"),
     path("t/<str:code>/seats/<int:number>/remove/", views.remove_seat, name="remove-seat"),
+    path("t/<str:code>/seats/<int:number>/guest/", views.seat_to_guest, name="seat-to-guest"),
+    path("t/<str:code>/seat/<str:token>/", views.claim_seat, name="claim"),
+    path("t/<str:code>/end/", views.end_game, name="end"),
 ]

@@ -9,14 +9,17 @@ when the socket is down: every one of them the same message, ``broadcast.view_me
 from __future__ import annotations
 
 import json
+import logging
 import uuid
 from typing import Any
 
 import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import DataError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from armies.models import SavedList
@@ -28,6 +31,8 @@ from companion.inputs import object_id, whole_number
 from companion.table import broadcast, selectors, services
 from companion.table.api import MAX_SEQ
 from companion.table.models import Table
+
+logger = logging.getLogger(__name__)
 
 
 def _table(code: str) -> Table:
@@ -262,8 +267,8 @@ def act(request: HttpRequest, code: str) -> HttpResponse:
             )
             payload.update(form_fields(request.POST))
             json_limits.check(payload, path="action")
-            as_table = bool(payload.pop("as_table", False)) and table.host_id == getattr(
-                request.user, "pk", None
+            as_table = bool(payload.pop("as_table", False)) and selectors.is_host(
+                table, user=request.user, seat=seat
             )
             services.act(
                 table=table,
@@ -277,15 +282,20 @@ def act(request: HttpRequest, code: str) -> HttpResponse:
             status, error = 409, {"seq": "Someone acted first: here is the table as it is now."}
         except RuleError as exc:  # the rules, or a bad seq or action (companion.inputs)
             status, error = 400, exc.errors
+        except DataError as exc:  # a value the database refuses: a check the gate lacks
+            logger.warning("table %s: the database refused an action: %s", table.code, exc)
+            status, error = 400, {"action": "A value is out of range or too long."}
     table.refresh_from_db()
     return view_answer(selectors.view_for(table, seat), error=error, status=status)
 
 
 @require_POST
 def undo(request: HttpRequest, code: str) -> HttpResponse:
+    """Undo from the page's button (the host's "Undo the unreadable move" too): the new
+    view, or the current one with the refusal as ``error`` (403 when only the host may)."""
     table = _table(code)
     seat = selectors.seat_for_request(table, request)
-    error = None
+    error, status = None, 200
     try:
         if seat is None:
             raise RuleError({"seat": "Spectators cannot undo."})
@@ -298,31 +308,79 @@ def undo(request: HttpRequest, code: str) -> HttpResponse:
         )
     except services.StaleAction:
         error = {"seq": "Someone acted first."}
+    except services.HostOnly as exc:
+        error, status = exc.errors, 403
     except RuleError as exc:
         error = exc.errors
     table.refresh_from_db()
-    return view_answer(selectors.view_for(table, seat), error=error)
+    return view_answer(selectors.view_for(table, seat), error=error, status=status)
 
 
-@login_required
+def _refused(request: HttpRequest, exc: RuleError) -> None:
+    for path, message in exc.errors.items():
+        messages.error(request, f"{path}: {message}")
+
+
+# The host's tools: the host's account or the seat that holds the host rights (a guest's,
+# once the host deleted their account with only guests left: ``selectors.is_host``).
+
+
 @require_POST
 def start(request: HttpRequest, code: str) -> HttpResponse:
     table = _table(code)
+    seat = selectors.seat_for_request(table, request)
     try:
-        services.table_start(table=table, by=request.user)
+        services.table_start(table=table, by=request.user, by_seat=seat)
     except RuleError as exc:
-        for path, message in exc.errors.items():
-            messages.error(request, f"{path}: {message}")
+        _refused(request, exc)
     return redirect(table)
 
 
-@login_required
 @require_POST
 def remove_seat(request: HttpRequest, code: str, number: int) -> HttpResponse:
+    """Take a seat away; in a game in play it leaves the game as the game declares."""
     table = _table(code)
+    seat = selectors.seat_for_request(table, request)
     try:
-        services.seat_remove(table=table, number=number, by=request.user)
+        services.seat_remove(table=table, number=number, by=request.user, by_seat=seat)
     except RuleError as exc:
-        for path, message in exc.errors.items():
-            messages.error(request, f"{path}: {message}")
+        _refused(request, exc)
+    return redirect(table)
+
+
+@require_POST
+def end_game(request: HttpRequest, code: str) -> HttpResponse:
+    table = _table(code)
+    seat = selectors.seat_for_request(table, request)
+    try:
+        services.table_end(table=table, by=request.user, by_seat=seat)
+    except RuleError as exc:
+        _refused(request, exc)
+    return redirect(table)
+
+
+@require_POST
+def seat_to_guest(request: HttpRequest, code: str, number: int) -> HttpResponse:
+    """Give a seat to a guest: the host is shown the link that claims it."""
+    table = _table(code)
+    seat = selectors.seat_for_request(table, request)
+    try:
+        given = services.seat_to_guest(table=table, number=number, by=request.user, by_seat=seat)
+    except RuleError as exc:
+        _refused(request, exc)
+    else:
+        link = request.build_absolute_uri(reverse("table:claim", args=[table.code, given.token]))
+        messages.success(
+            request, f"{given.name}'s seat is a guest seat now: whoever opens {link} plays it."
+        )
+    return redirect(table)
+
+
+def claim_seat(request: HttpRequest, code: str, token: str) -> HttpResponse:
+    """A guest seat's link (``seat_to_guest``): this device holds the seat from now on."""
+    table = _table(code)
+    seat = table.seats.filter(token=token, removed=False, user__isnull=True).first()
+    if seat is None:
+        raise Http404("This seat link is no longer valid.")
+    _remember_seat(request, table, seat.token)
     return redirect(table)

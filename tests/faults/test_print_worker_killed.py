@@ -1,7 +1,9 @@
 """Print jobs through faults, with a real Celery worker on the test database: a worker
 killed (SIGKILL) in the middle of a 526-card print, its render processes gone with it and
-the job finished by the next worker; a broker that cannot be reached answering 503 at
-once and leaving no job behind."""
+the job finished by the next worker within a minute of the kill, on the production timing
+(the workers read the deployed settings; nothing here shortens them, and nobody polls the
+job, which would sweep too); a broker that cannot be reached answering 503 at once and
+leaving no job behind."""
 
 from __future__ import annotations
 
@@ -57,7 +59,9 @@ def workers(settings, tmp_path, transactional_db, jobs_in_process) -> Iterator[C
     settings.MEDIA_ROOT = tmp_path / "media"
     queue = f"printing-fault-{uuid.uuid4().hex[:8]}"
     settings.PRINTING_QUEUE = queue
-    env = {**os.environ, "DATABASE_URL": database_url(), "MEDIA_ROOT": str(settings.MEDIA_ROOT)}
+    deployed = {k: v for k, v in os.environ.items() if not k.startswith("PRINT_JOB_")}
+    env = {**deployed, "DATABASE_URL": database_url(), "MEDIA_ROOT": str(settings.MEDIA_ROOT)}
+    env["PRINTING_QUEUE"] = queue  # the workers' own sweeps send on it too
     started: list[subprocess.Popen] = []
 
     def start() -> subprocess.Popen:
@@ -86,11 +90,10 @@ def _big_deck() -> dict:
     return {"game": "micro-and-macro", "what": "deck", "list": {"body": body}}
 
 
-@pytest.mark.timeout(420)
-def test_a_worker_killed_mid_print_leaves_no_render_process_and_the_job_is_finished(
-    client, settings, workers
+@pytest.mark.timeout(300)
+def test_a_worker_killed_mid_print_leaves_no_render_process_and_the_job_is_done_within_a_minute(
+    client, workers
 ):
-    settings.PRINT_JOB_STALE_SECONDS = 3  # the poll below takes the silent job up quickly
     first = workers()
     asked = client.post(
         "/api/print/jobs/",
@@ -104,29 +107,26 @@ def test_a_worker_killed_mid_print_leaves_no_render_process_and_the_job_is_finis
         job.refresh_from_db()
         return job.status == JobStatus.RUNNING and job.progress > 0
 
-    _until(running, 120, "the job running with progress")
+    _until(running, 120, "the job running with progress", every=0.05)
     children = _children(first.pid)
     os.kill(first.pid, signal.SIGKILL)  # the worker alone: its children must follow it
+    killed = time.monotonic()
     first.wait(timeout=10)
     _until(lambda: not any(alive(c) for c in children), 10, f"render processes {children} gone")
     job.refresh_from_db()
     assert job.status == JobStatus.RUNNING and job.attempts == 1  # stuck until taken up
 
-    workers()
+    workers()  # the replacement, as systemd starts it, before the job has gone silent
 
     def finished() -> bool:
-        polled = client.get(f"/api/print/jobs/{job.pk}/").json()  # the poll runs the sweep
-        return polled["status"] in ("done", "failed")
+        job.refresh_from_db()  # the row only: a poll of the API would sweep on its own
+        return job.status in (JobStatus.DONE, JobStatus.FAILED)
 
-    _until(finished, 240, "the job finished by the second worker", every=0.5)
-    job.refresh_from_db()
-    if job.status == JobStatus.FAILED:  # the worker lost too often: retried from the API
-        assert "The print worker stopped" in job.error
-        assert client.post(f"/api/print/jobs/{job.pk}/retry/").status_code == 202
-        _until(finished, 240, "the retried job finished", every=0.5)
-        job.refresh_from_db()
+    _until(finished, 120, "the job finished by the second worker", every=0.5)
+    seconds = time.monotonic() - killed
     assert job.status == JobStatus.DONE, job.error
-    assert job.attempts >= 2 or job.error == ""
+    assert job.attempts == 2
+    assert seconds < 60, f"the job was done {seconds:.0f} s after its worker was killed"
     download = client.get(f"/api/print/jobs/{job.pk}/download/")
     assert download.status_code == 200
     assert len(reader(b"".join(download.streaming_content)).pages) == 59  # 526 cards, 9 a page

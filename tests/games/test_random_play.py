@@ -7,6 +7,12 @@ moves over several seeds, each move one of the actions ``legal_actions`` offers 
 a flood of side moves (counter corrections, contacts) does not drown the game's flow, and
 a move that ends the game is put off most of the time so games get somewhere.
 
+On some seeds (``LEAVE_SEEDS``) a seat leaves mid-game, early, as the table makes it
+leave when its player deletes their account or the host removes it: the framework's
+``leave`` move, taken by the table, as the game declares (``GameSystem.seat_leaving``).
+The game must go on from there (or end) like any other: no seat waits for the one that
+left, and the checks below hold across it.
+
 A template that leaves the player's own choice open (where terrain goes, a set-up's
 cells) is completed by the game's test package if it has ``random_play.complete(state,
 seat, template, rnd)`` (``tests/games/<package>/random_play.py``); otherwise it is sent as
@@ -46,12 +52,13 @@ import pytest
 
 from companion.games.base import GameSystem, RuleError
 from companion.games.registry import all_games
-from companion.games.table import Outcome, Seat, action_rng, replay
+from companion.games.table import LEAVE, Outcome, Seat, action_rng, replay
 
 MAX_MOVES = 200
 SEEDS = range(5)
 ALTERNATIVES = 6  # other secret choices compared per secret move
 PUT_OFF = 0.9  # how often a move that would end the game is put off for another
+LEAVE_SEEDS = (3, 4)  # a seat leaves the game early on these seeds
 
 ENGINE_GAMES = [g for g in all_games().values() if g.capabilities.engine is not None]
 
@@ -182,12 +189,28 @@ def check_secret(
             )
 
 
+def leave(game: GameSystem, played: Played, rnd: random.Random) -> tuple[None, dict, Outcome]:
+    """A seat still in the game leaves it (the table's ``leave``, as the game declares):
+    always accepted while the game is on."""
+    engine = game.table_engine()
+    state = played.state
+    staying = [s.number for s in played.seats if not engine.has_left(state, s.number)]
+    action = {"type": LEAVE, "seat": rnd.choice(staying), "as": game.seat_leaving.value}
+    outcome = engine.apply(state, None, action, action_rng(played.seed, len(played.log) + 1))
+    assert engine.has_left(outcome.state, action["seat"])
+    assert engine.legal_actions(outcome.state, action["seat"]) == []
+    assert action["seat"] not in engine.awaiting(outcome.state)
+    return None, action, outcome
+
+
 def play(game: GameSystem, seed: int, checks: bool = True) -> Played:
     """One seeded game; ``checks`` off plays the same moves without checking them."""
     engine = game.table_engine()
     complete = completer(game)
     rnd = random.Random(f"moves:{game.slug}:{seed}")
     secrets_rnd = random.Random(f"secrets:{game.slug}:{seed}")
+    leaving = random.Random(f"leave:{game.slug}:{seed}")
+    leave_at = leaving.randrange(2, 20) if seed in LEAVE_SEEDS else None
     seats, options, table_seed, state = deal(game, seed)
     played = Played(seats, options, table_seed)
     table = [*range(len(played.seats)), None]
@@ -196,6 +219,14 @@ def play(game: GameSystem, seed: int, checks: bool = True) -> Played:
         check_state(engine, state, len(played.seats))
     while len(played.log) < MAX_MOVES and not engine.is_over(state):
         seq = len(played.log) + 1
+        if len(played.log) == leave_at:
+            _, action, outcome = leave(game, played, leaving)
+            state = outcome.state
+            if checks:
+                check_state(engine, state, len(played.seats))
+            played.log.append((seq, None, roundtrip(action)))
+            played.states.append(state)
+            continue
         offered: dict[str, list[tuple[int | None, dict[str, Any]]]] = {}
         for seat in table:
             for template in engine.legal_actions(state, seat):

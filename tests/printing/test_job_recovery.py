@@ -1,22 +1,37 @@
 """Jobs whose worker was lost: taken up again by the heartbeat sweep, failed with a reason
 after the attempt limit, retryable from the page and the API; duplicate deliveries and
-runs that lost their job change nothing."""
+runs that lost their job change nothing. A live job keeps beating through a long silent
+step, every running worker sweeps on a timer, and the production timing takes a dead
+worker's job up within a minute (issue 26, finding 7)."""
 
 from __future__ import annotations
 
+import time
 from datetime import timedelta
 
 import pytest
+from celery.signals import worker_ready
 from django.urls import reverse
 from django.utils import timezone
 
 from companion.celery import take_up_lost_jobs
 from printing import sweep, tasks
 from printing.models import JobStatus, PrintJob
-from printing.producers import Product
+from printing.producers import Product, producer
 from tests.printing.conftest import CALLS
 
 pytestmark = pytest.mark.django_db
+STALE_SEEN: list[bool] = []
+
+
+@producer("test-silent", version="1", title="Silent for a while (tests)")
+def silent(params: dict, progress) -> Product:
+    """One long step with no progress report (a big part rendered in one process); at its
+    end it notes whether the sweep would have taken its own job up as lost."""
+    time.sleep(float(params["seconds"]))
+    job = PrintJob.objects.get(kind="test-silent", status=JobStatus.RUNNING)
+    STALE_SEEN.append(sweep.is_stale(job))
+    return Product("silent.txt", "text/plain", b"quiet")
 
 
 def lost(status: str = JobStatus.RUNNING, attempts: int = 1, ago: int = 600, **extra) -> PrintJob:
@@ -143,3 +158,55 @@ def test_a_running_job_names_no_file_until_it_is_complete(client):
     assert not job.file
     assert client.get(reverse("printing:download", args=[job.pk])).status_code == 404
     assert client.get(f"/api/print/jobs/{job.pk}/download/").status_code == 404
+
+
+@pytest.mark.django_db(transaction=True)  # the heartbeat is written from its own thread
+def test_a_live_job_keeps_its_heartbeat_through_a_long_silent_step(settings):
+    settings.PRINT_JOB_HEARTBEAT_SECONDS = 0.1
+    settings.PRINT_JOB_STALE_SECONDS = 0.5
+    STALE_SEEN.clear()
+    job = PrintJob.objects.create(
+        kind="test-silent",
+        params={"seconds": 1.5},
+        input_hash="silent",
+        heartbeat=timezone.now(),
+    )
+    assert tasks.run_job(job.pk) == "done"
+    assert STALE_SEEN == [False]  # three times the stale deadline, never silent
+    job.refresh_from_db()
+    assert job.status == JobStatus.DONE and job.attempts == 1
+
+
+@pytest.mark.django_db(transaction=True)  # the sweeper is a thread with its own connection
+def test_a_running_worker_takes_up_a_silent_job_on_its_own():
+    job = lost(attempts=1)
+    stop = sweep.start_sweeper(0.05)
+    try:
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            job.refresh_from_db()
+            if job.status == JobStatus.DONE:
+                break
+            time.sleep(0.05)
+    finally:
+        stop.set()
+    assert job.status == JobStatus.DONE and job.attempts == 2
+
+
+def test_the_production_timing_takes_a_dead_workers_job_up_within_a_minute():
+    """The settings as deployed: a job silent for 45 s lost its worker, and the sweep that
+    finds it runs at most ``PRINT_JOB_SWEEP_SECONDS`` later, well inside a minute."""
+    assert sweep.heartbeat_every() <= 10
+    assert sweep.running_deadline() + timedelta(seconds=sweep.sweep_every()) <= timedelta(
+        seconds=50
+    )
+    assert sweep.is_stale(lost(attempts=1, ago=45))
+    assert not sweep.is_stale(lost(attempts=1, ago=int(3 * sweep.heartbeat_every())))
+
+
+def test_a_starting_worker_sweeps_at_once_and_then_on_a_timer(monkeypatch):
+    calls: list[str] = []
+    monkeypatch.setattr(sweep, "sweep_stale", lambda: calls.append("now") or 0)
+    monkeypatch.setattr(sweep, "start_sweeper", lambda every=None: calls.append("timer"))
+    worker_ready.send(sender=None)
+    assert sorted(calls) == ["now", "timer"]

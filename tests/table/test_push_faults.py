@@ -82,7 +82,7 @@ def test_every_write_answers_success_and_is_logged_with_the_layer_down(
     assert Seat.objects.get(table__code=code, number=3).removed
 
     log = list(Action.objects.filter(table__code=code).values_list("seq", "payload__type"))
-    assert log == [(0, "start"), (1, "choose"), (2, "undo")]
+    assert log == [(0, "start"), (1, "choose"), (2, "undo"), (3, "leave")]  # seat 3 left
     assert "ConnectionError" in caplog.text
     assert SECRET not in caplog.text and "10.9.9.9" not in caplog.text
 

@@ -1,15 +1,21 @@
 """The live table's own SQL (``companion.table.rows``) reads and writes what the ORM would:
-the same values back (JSON, aware dates, keys), deferred fields, a missing row refused."""
+the same values back (JSON, aware dates, keys), deferred fields, a missing row refused; a
+JSON value orjson cannot write is refused, never stored (a 400 for the move, nothing
+kept)."""
 
 from __future__ import annotations
 
 import datetime
+import json
 
 import pytest
 from django.db import DatabaseError, connection, transaction
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from catalog.models import Game
+from companion.games.table import Outcome
+from companion.json_limits import JSONLimitError
 from companion.table import rows, selectors, services
 from companion.table.models import Action, Seat, Table
 
@@ -138,17 +144,113 @@ def test_a_socket_finds_its_table_with_the_games_slug_and_no_more(started):
     [
         {"a": [1, 2.5, -0.1, True, None], "é": "ünï", "nested": {"x": {"y": []}}},
         {1: "number keys become text, as json writes them"},
-        # orjson refuses these (the field's own encoding then); as floats they would round
-        {"big": 2**70 + 1, "beyond": -(2**64) - 3},
+        # the widest integers orjson writes: read back exactly (as floats they would round)
+        {"big": 2**64 - 1, "low": -(2**63)},
         [],
     ],
 )
 def test_json_written_by_orjson_reads_back_as_the_standard_library_wrote_it(started, state):
-    import json
-
     table = Table.objects.get(pk=started.pk)
     table.state = state
     rows.update(table, ["state"])
     assert Table.objects.get(pk=table.pk).state == json.loads(json.dumps(state))
     ((read, _),) = rows.fetch_joined(((Table, None), (Game, None)), _whole_sql(), [table.pk])
     assert read.state == json.loads(json.dumps(state))
+
+
+# What orjson cannot write; Python's json would have stored each of them, which no view
+# (written by orjson) could then send.
+UNSTORABLE = {
+    "2**70": {"big": 2**70 + 1},
+    "-2**64": {"beyond": -(2**64) - 3},
+    "lone surrogate": {"name": "x\ud800"},
+    "surrogate key": {"x\udfff": 1},
+    "too deep": json.loads("[" * 300 + "]" * 300),
+}
+
+
+@pytest.mark.parametrize("label", sorted(UNSTORABLE))
+def test_a_value_orjson_cannot_write_is_refused_naming_the_field_and_nothing_is_stored(
+    started, label
+):
+    table = Table.objects.get(pk=started.pk)
+    before = (table.seq, table.state, table.updated)
+    table.seq, table.state = table.seq + 1, UNSTORABLE[label]
+    with pytest.raises(JSONLimitError) as refused:
+        rows.update(table, ["seq", "state", "updated"])
+    assert list(refused.value.errors) == ["table.state"]
+    assert "nothing was stored" in refused.value.errors["table.state"]
+    fresh = Table.objects.get(pk=table.pk)
+    assert (fresh.seq, fresh.state, fresh.updated) == before
+
+
+@pytest.mark.parametrize("label", sorted(UNSTORABLE))
+def test_an_entry_orjson_cannot_write_is_never_inserted(started, label):
+    table = Table.objects.get(pk=started.pk)
+    count = Action.objects.filter(table=table).count()
+    action = Action(
+        table=table,
+        seq=table.seq + 1,
+        seat=0,
+        client_id="rows-refused",
+        payload={"type": "x"},
+        events=[{"type": "e", "value": UNSTORABLE[label]}],
+    )
+    with pytest.raises(rows.Unstorable) as refused:
+        rows.insert(action)
+    assert list(refused.value.errors) == ["action.events"]
+    assert action.pk is None
+    assert Action.objects.filter(table=table).count() == count
+
+
+def session_seat(client: Client, table: Table, seat: Seat) -> None:
+    """The page's device holds ``seat`` as a guest does: its token in the session."""
+    session = client.session
+    session[selectors.SESSION_KEY] = {table.code: seat.token}
+    session.save()
+
+
+@pytest.mark.parametrize("where", ["state", "events"])
+def test_a_move_whose_outcome_cannot_be_stored_is_a_400_and_stores_nothing(
+    started, monkeypatch, where
+):
+    """Past the input gate only a game's rules could make such a value (a product of
+    checked numbers): the move is refused as a 400 naming the field, and nothing of it
+    stays, neither the entry written before the table's row was refused nor a resend's
+    trace, whatever path it came by."""
+    engine = services.engine_of(started.game)
+
+    def poisoned(state, seat, action, rng):
+        if where == "state":
+            return Outcome(state={**state, "poison": 2**70}, events=[{"type": "x", "text": "."}])
+        return Outcome(state=dict(state), events=[{"type": "x", "text": "x\ud800"}])
+
+    monkeypatch.setattr(engine, "apply", poisoned)
+    table = Table.objects.get(pk=started.pk)
+    before = (table.seq, table.state, Action.objects.filter(table=table).count())
+    field = {"state": "table.state", "events": "action.events"}[where]
+    seat = table.seats.get(number=1)
+    body = {"action": {"type": "anything"}, "seq": table.seq, "client_id": "poisoned-1"}
+    response = Client().post(
+        f"/api/tables/{table.code}/actions/",
+        json.dumps(body),
+        content_type="application/json",
+        headers={"X-Seat-Token": seat.token},
+    )
+    assert response.status_code == 400, response.content
+    assert list(response.json()) == [field]
+    page = Client()
+    session_seat(page, table, seat)
+    answer = page.post(
+        f"/t/{table.code}/act/",
+        {"action": '{"type": "anything"}', "seq": str(table.seq), "client_id": "poisoned-2"},
+    )
+    assert answer.status_code == 400
+    assert list(json.loads(answer.content)["error"]) == [field]
+    fresh = Table.objects.get(pk=table.pk)
+    assert (fresh.seq, fresh.state, Action.objects.filter(table=table).count()) == before
+    with pytest.raises(rows.Unstorable):  # the service itself, as the socket calls it
+        services.act(
+            table=fresh, seat=1, payload={"type": "anything"}, seen_seq=fresh.seq, client_id="p3"
+        )
+    assert not Action.objects.filter(table=table, client_id__startswith="p").exists()

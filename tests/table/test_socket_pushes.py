@@ -113,10 +113,12 @@ async def test_a_removed_seats_page_gets_the_public_view_then_the_public_pushes(
     await sync_to_async(_remove_seat)(code, devices[0], 2)
     removed = json.loads(await socket.receive_from(timeout=5))
     assert removed["data"]["me"] is None and removed["data"]["legal_actions"] == []
-    assert removed["seq"] == 0 and "choice" not in removed["data"]["view"]["players"][1]
-    assert await sync_to_async(_act)(code, devices[1], CHOOSE_CHARGE) == 200
+    # Mid-game the seat leaves the game first: a move of the log (seq 1).
+    assert removed["seq"] == 1 and "choice" not in removed["data"]["view"]["players"][1]
+    bea_charges_ada = '{"type": "choose", "target": 0, "action": "charge"}'
+    assert await sync_to_async(_act)(code, devices[1], bea_charges_ada) == 200
     public = json.loads(await socket.receive_from(timeout=5))
-    assert public["seq"] == 1 and public["data"]["me"] is None
+    assert public["seq"] == 2 and public["data"]["me"] is None
     assert "choice" not in public["data"]["view"]["players"][1]
     await socket.disconnect()
 

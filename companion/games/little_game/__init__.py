@@ -12,6 +12,7 @@ from companion.games.base import (
     GameSystem,
     KindSpec,
     RuleError,
+    SeatLeaving,
 )
 
 UNIT_KINDS = ("cavalry", "ranged", "long-ranged")
@@ -64,6 +65,8 @@ class LittleGame(GameSystem):
     )
     list_noun = "army"
     list_kinds = ("base-size", "unit-kind")
+    # Two players: a player who leaves concedes, the other wins.
+    seat_leaving = SeatLeaving.CONCEDE
     capabilities = Capabilities(
         build_rules="build_rules",
         list_edits="list_edits",

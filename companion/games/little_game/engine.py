@@ -240,6 +240,30 @@ def _check(state: dict, events: list[Event], when: str) -> bool:
     return True
 
 
+def _left(state: dict, seat: int) -> list[Event]:
+    """``seat``'s player left the table: they concede, the other wins."""
+    winner = 1 - seat
+    state["result"] = {
+        "winner": winner,
+        "losers": [seat],
+        "reasons": {str(seat): "left the table"},
+        "when": "during the game",
+    }
+    state["phase"] = OVER
+    state["to_act"] = None
+    names = state["names"]
+    text = f"{names[seat]} left the table: {names[winner]} wins."
+    return [{"type": "over", "winner": winner, "losers": [seat], "text": text}]
+
+
+def _host_ended(state: dict) -> list[Event]:
+    """The host ended the game: nobody wins."""
+    state["result"] = {"winner": None, "losers": [], "reasons": {}, "when": "", "ended": True}
+    state["phase"] = OVER
+    state["to_act"] = None
+    return []
+
+
 def _contact(state: dict, seat: int | None, action: Mapping, rng: random.Random) -> list[Event]:
     return [resolve_contact(state, seat, action)]
 
@@ -313,6 +337,12 @@ class LittleGameEngine(TableEngine):
 
     def view(self, state: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
         return seat_view(state, seat)
+
+    def concede(self, state: dict[str, Any], seat: int, rng: random.Random) -> list[Event]:
+        return _left(state, seat)
+
+    def end_by_host(self, state: dict[str, Any], rng: random.Random) -> list[Event]:
+        return _host_ended(state)
 
     def offers(self, state: Mapping[str, Any], seat: int | None) -> list[dict[str, Any]]:
         """Each card while the seat has not chosen, the six actions while it is to act

@@ -12,6 +12,7 @@ import math
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from companion.games import table_engine
 from companion.games.base import RuleError
 from companion.games.little_game import UNIT_KINDS
 from companion.games.little_game.build_rules import CARDS, DEFAULT_SPLIT, EVENS_ODDS
@@ -19,7 +20,7 @@ from companion.games.table import Seat
 
 ACTIONS = ("advance", "retreat", "shift", "recover", "attack", "shoot")
 MAX_INCHES = 1000
-MAX_DELTA = 100
+MAX_DELTA = table_engine.MAX_DELTA  # pressure may change by a fraction, within the same bound
 
 Number = int | float
 

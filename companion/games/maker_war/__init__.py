@@ -11,6 +11,7 @@ from companion.games.base import (
     GameSystem,
     KindSpec,
     RuleError,
+    SeatLeaving,
 )
 from companion.games.maker_war.cost import FIRE_ARCS, FIRE_TRAITS, MAXIMA, UNIT_TYPES
 
@@ -97,6 +98,9 @@ class MakerWar(GameSystem):
     )
     list_noun = "army"
     list_kinds = ("unit", "formation-plan", "setup-tier")
+    # Two sides of one or more players: a teammate takes the army of one who leaves; a side
+    # left with nobody surrenders.
+    seat_leaving = SeatLeaving.TEAMMATE
     capabilities = Capabilities(
         build_rules="build_rules",
         list_edits="list_edits",

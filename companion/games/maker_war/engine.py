@@ -27,6 +27,10 @@ Action types (``seat`` acts; every field beside ``type`` as the players type it)
     target?} · shed {formation, count} · conduit {formation, amount, use} · sprout {hypha?}
     surrender
 
+A player who leaves the table (``leave``, the framework's move: ``SeatLeaving.TEAMMATE``)
+hands their army to the first teammate still at the table, who plays on with it; a side
+with nobody left surrenders (``table.end``).
+
 The set-up moves may be taken by the table itself (the host's tablet); every other move
 by a player. Hidden information: the deck order (nobody) and each hand (only its own side
 sees it); every event is public and carries the round it happened in.
@@ -302,6 +306,18 @@ class MakerWarEngine(TableEngine):
 
     def offers(self, state: Mapping[str, Any], seat: int | None) -> list[dict[str, Any]]:
         return seat_view.offers(state, seat)
+
+    def hand_over(self, state: dict[str, Any], seat: int, rng: random.Random) -> list[Event]:
+        return end.hand_over(state, seat, set(self.left_seats(state)), rng)
+
+    def concede(self, state: dict[str, Any], seat: int, rng: random.Random) -> list[Event]:
+        """The player's side surrenders, whoever else is on it."""
+        side = state["sides"][seat]
+        end.finish(state, 1 - side, f"{state['names'][seat]} left the table for side {side + 1}")
+        return [{"type": "over", "text": state["result"]["text"]}]
+
+    def end_by_host(self, state: dict[str, Any], rng: random.Random) -> list[Event]:
+        return end.host_ended(state)
 
     def stamp(self, state: Mapping[str, Any], event: Event) -> None:
         """Every event is dated by the round it happened in (the report groups by it)."""

@@ -11,6 +11,7 @@ from companion.games.base import (
     GameSystem,
     KindSpec,
     RuleError,
+    SeatLeaving,
 )
 from companion.games.micro_and_macro.book import CARD_TYPES, SPELL_SLUGS, WEAPON_SLUGS
 from companion.games.micro_and_macro.mechanics import DIE_LADDER, MAX_UPGRADES_PER_BUILDING
@@ -134,6 +135,8 @@ class MicroAndMacro(GameSystem):
     )
     list_noun = "deck"
     list_kinds = ("card", "unit", "spell", "weapon")
+    # Two players, and the book lets a player concede at any time: leaving concedes.
+    seat_leaving = SeatLeaving.CONCEDE
     capabilities = Capabilities(
         build_rules="build_rules",
         list_edits="list_edits",

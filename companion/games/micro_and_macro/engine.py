@@ -151,6 +151,18 @@ class MicroAndMacroEngine(TableEngine):
     def view(self, state: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
         return player_view(state, seat)
 
+    def concede(self, state: dict[str, Any], seat: int, rng: random.Random) -> list[Event]:
+        """A player who leaves concedes, as the book lets them at any time."""
+        events: list[Event] = []
+        turns.end(state, seat, f"{state['names'][seat]} left the table", events)
+        return events
+
+    def end_by_host(self, state: dict[str, Any], rng: random.Random) -> list[Event]:
+        """The host ended the game: nobody wins."""
+        turns.end(state, None, "the host ended the game", [])  # its "A draw" event: no
+        state["result"]["ended"] = True
+        return []
+
     def offers(self, state: Mapping[str, Any], seat: int | None) -> list[dict[str, Any]]:
         return [] if seat is None else for_seat(state, seat)
 

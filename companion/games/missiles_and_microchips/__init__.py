@@ -11,6 +11,7 @@ from companion.games.base import (
     GameSystem,
     KindSpec,
     RuleError,
+    SeatLeaving,
 )
 from companion.games.missiles_and_microchips.book import (
     ACTIONS,
@@ -71,6 +72,8 @@ class MissilesAndMicrochips(GameSystem):
     )
     list_noun = "kit"
     list_kinds = ("supercomputer", "card", "component")
+    # Every computer for itself: one that leaves is out, as if dead, and the others play on.
+    seat_leaving = SeatLeaving.ELIMINATED
     capabilities = Capabilities(
         build_rules="build_rules",
         list_edits="list_edits",

@@ -16,6 +16,10 @@ Action types (``seat`` is the acting seat; None is the table host)::
     {"type": "pass"}                                       change phase, on your turn
     {"type": "adjust", "seat": 1, "delta": -1}             host only, any time before the end
 
+A seat that leaves mid-game (``leave``, the framework's move: ``SeatLeaving.ELIMINATED``)
+is out like a dead computer: its face-down cards are gone, a round waits no longer for it,
+cards aimed at it do nothing, and the last computer standing wins at once.
+
 ``adjust`` fixes the app to match a physical table (a miscounted token): it changes a living
 seat's energy by ``delta`` and is refused if energy would drop below 0. It never kills or
 wins by itself; deaths and wins are only checked at clean-up, as the text says.
@@ -37,9 +41,14 @@ from companion.games.missiles_and_microchips.book import (
     NAMES,
     START_ENERGY,
 )
-from companion.games.missiles_and_microchips.resolution import clockwise, finish_round, names_of
+from companion.games.missiles_and_microchips.resolution import (
+    ENDING_TEXTS,
+    clockwise,
+    finish_round,
+    names_of,
+)
 from companion.games.table import Seat
-from companion.games.table_engine import Event, Move, Phase, TableEngine
+from companion.games.table_engine import Event, Move, Phase, TableEngine, counter_delta
 
 # --- set-up -------------------------------------------------------------------------------
 
@@ -140,7 +149,9 @@ def _aim(state: dict[str, Any]) -> list[Event]:
     order = clockwise(state["players"], state["start"])
     targets = [{"seat": s, "target": state["players"][s]["choice"]["target"]} for s in order]
     state["phase"] = "change"
-    state["turn"] = state["start"]
+    # The start player, or the first living one after it when it left this round: the
+    # token itself passes at clean-up, as ever.
+    state["turn"] = clockwise(state["players"], state["start"])[0]
     aims = ", ".join(f"{names[t['seat']]} aims at {names[t['target']]}" for t in targets)
     return [{"type": "aim", "targets": targets, "text": f"Targets: {aims}", "barrier": True}]
 
@@ -203,9 +214,7 @@ def _adjust(
     if seat is not None:
         raise RuleError({"seat": "Only the table host can adjust energy."})
     target = _living_seat(state, action.get("seat"), "seat")
-    delta = action.get("delta")
-    if not isinstance(delta, int) or isinstance(delta, bool) or delta == 0:
-        raise RuleError({"delta": "Must be a whole number other than 0."})
+    delta = counter_delta(action, what="An energy correction")
     player = state["players"][target]
     if player["energy"] + delta < 0:
         raise RuleError({"delta": f"{player['computer_name']} has only {player['energy']}."})
@@ -213,6 +222,62 @@ def _adjust(
     sign = "+" if delta > 0 else ""
     text = f"Host adjusts {player['computer_name']}'s energy: {sign}{delta}"
     return [{"type": "adjust", "seat": target, "delta": delta, "text": text}]
+
+
+def _eliminate(state: dict[str, Any], seat: int) -> list[Event]:
+    """``seat`` left: out of the game like a dead computer, and whatever waited for it goes
+    on (the reveal of the targets, the next change turn, the round's resolution), or the
+    one computer left wins at once."""
+    player = state["players"][seat]
+    if not player["alive"]:
+        return []
+    player.update(alive=False, energy=0, choice=None, decision=None)
+    events: list[Event] = []
+    living = [p["seat"] for p in state["players"] if p["alive"]]
+    if len(living) == 1:
+        state.update(
+            phase="over",
+            turn=None,
+            ending="last-computer-standing",
+            winners=living,
+            losers=[p["seat"] for p in state["players"] if p["seat"] not in living],
+        )
+        winner = state["players"][living[0]]["computer_name"]
+        text = f"{ENDING_TEXTS['last-computer-standing']}: {winner} wins"
+        events.append(
+            {
+                "type": "game-over",
+                "ending": "last-computer-standing",
+                "winners": living,
+                "text": text,
+                "barrier": True,
+                "after_leave": True,  # its own log entry (``view.log_entry``)
+            }
+        )
+        return events
+    if state["phase"] == "choose":
+        if all(p["choice"] for p in state["players"] if p["alive"]):
+            events += finish_round(state) if state["duel"] else _aim(state)
+    elif state["turn"] == seat:
+        waiting = [
+            s
+            for s in clockwise(state["players"], state["start"])
+            if state["players"][s]["decision"] is None
+        ]
+        if waiting:
+            state["turn"] = waiting[0]
+        else:
+            events += finish_round(state)
+    return events
+
+
+def _host_ended(state: dict[str, Any]) -> list[Event]:
+    """The host ended the game: nobody wins, nobody lost a round."""
+    state.update(phase="over", turn=None, ending="ended-by-host", winners=[], losers=[])
+    for player in state["players"]:
+        player["choice"] = None
+        player["decision"] = None
+    return []
 
 
 _CHANGE_PHASE_ONLY = "Changing or passing happens in the change phase."
@@ -342,6 +407,22 @@ class MissilesAndMicrochipsEngine(TableEngine):
 
     def view(self, state: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
         return view.seat_view(state, seat, over=self.is_over(state))
+
+    def seat_name(self, state: Mapping[str, Any], seat: int) -> str:
+        """A seat as the log names it: its computer, with its player."""
+        player = state["players"][seat]
+        return f"{player['computer_name']} ({player['name']})"
+
+    def eliminate(self, state: dict[str, Any], seat: int, rng: random.Random) -> list[Event]:
+        return _eliminate(state, seat)
+
+    def stamp(self, state: Mapping[str, Any], event: Event) -> None:
+        """The log's own entries outside a round's summary say their round, as it does."""
+        if event.get("type") in ("leave", "end") or event.get("after_leave"):
+            event.setdefault("round", state["round"])
+
+    def end_by_host(self, state: dict[str, Any], rng: random.Random) -> list[Event]:
+        return _host_ended(state)
 
     def visible_event(self, event: Mapping[str, Any], seat: int | None) -> Event | None:
         return view.log_entry(event)

@@ -45,18 +45,23 @@ def resolve(
     """Net energy change per seat, and one event per player, from the revealed cards.
 
     ``plays`` maps every living seat to its (target, action); ``order`` is the clockwise
-    order from the start player, used only for the events. Energy is not clamped here.
+    order from the start player, used only for the events. Energy is not clamped here. A
+    card aimed at a computer that left the game this round meets no card: an attack does
+    nothing, a block only stops the attacks on its player, a charge gains +1 (unless
+    attacked).
     """
     net = {seat: 0 for seat in plays}
     attackers = {seat: [p for p in order if plays[p] == (seat, ATTACK)] for seat in plays}
     events: list[dict[str, Any]] = []
     for seat in order:
         target, action = plays[seat]
-        their_target, their_action = plays[target]
+        their_target, their_action = plays.get(target, (None, None))
         mirrored = their_target == seat and their_action == action
         me, them = names[seat], names[target]
         changes: list[dict[str, int]] = []
-        if action == ATTACK:
+        if action == ATTACK and target not in plays:
+            text = f"{me} attacks {them}, which has left the game: no damage"
+        elif action == ATTACK:
             if their_action == BLOCK:
                 text = f"{me} attacks {them}, who blocks: no damage"
             else:

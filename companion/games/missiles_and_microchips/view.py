@@ -57,7 +57,17 @@ def energy_chart(state: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
+# Events the log shows beside the round summaries, each as an entry of one line: a seat
+# leaving, the win it may bring, the host ending the game.
+_TABLE_ENTRIES = ("leave", "end")
+
+
 def log_entry(event: Mapping[str, Any]) -> dict[str, Any] | None:
     """The log's entries are the round summaries; the moves' own events (a seat has
-    chosen, passed...) are shown by the board, not repeated in the log."""
-    return dict(event) if event.get("type") == "summary" else None
+    chosen, passed...) are shown by the board, not repeated in the log. A seat leaving
+    and the host ending the game are entries of their own (``lines``: their text)."""
+    if event.get("type") == "summary":
+        return dict(event)
+    if event.get("type") in _TABLE_ENTRIES or event.get("after_leave"):
+        return {**event, "lines": [event["text"]]}
+    return None

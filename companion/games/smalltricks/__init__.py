@@ -11,6 +11,7 @@ from companion.games.base import (
     GameSystem,
     KindSpec,
     RuleError,
+    SeatLeaving,
 )
 from companion.games.smalltricks.book import (
     ABILITY_SLUGS,
@@ -119,6 +120,8 @@ class Smalltricks(GameSystem):
     )
     list_noun = "faction"
     list_kinds = ("unit-type",)
+    # Two factions: a player who leaves concedes the match to the other.
+    seat_leaving = SeatLeaving.CONCEDE
     capabilities = Capabilities(
         build_rules="build_rules",
         list_edits="list_edits",

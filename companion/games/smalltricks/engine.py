@@ -298,6 +298,15 @@ class SmalltricksEngine(TableEngine):
     def view(self, state: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
         return seat_view(state, seat)
 
+    def concede(self, state: State, seat: int, rng: random.Random) -> list[Event]:
+        events: list[Event] = []
+        match.concede(state, events, seat)
+        return events
+
+    def end_by_host(self, state: State, rng: random.Random) -> list[Event]:
+        match.host_ended(state)
+        return []
+
     def offers(self, state: Mapping[str, Any], seat: int | None) -> list[dict[str, Any]]:
         """Complete actions the page can offer as buttons (moves with their labels), and
         templates (set-up cells, orders) for the page to fill in."""

@@ -33,6 +33,7 @@ function lobby(t) {
 }
 
 function undoButton(t) {
+  if (t.undo_unreadable) return html`<form class="act-undo" method="post"><button class="small danger">Undo the unreadable move</button></form>`;
   if (t.can_undo) return html`<form class="act-undo" method="post"><button class="small">Undo my last action</button></form>`;
   if (!t.can_ask_undo) return nothing;
   const agreed = (t.undo_votes && t.undo_votes.seats) || [];
@@ -50,7 +51,7 @@ const diceForm = html`<form class="act dice-form" method="post"><input type="hid
 
 // A seat's whole view: ``game`` is the game's module, ``error`` a refusal to show.
 export function viewTemplate(t, game, error = null) {
-  const seats = t.seats.filter((s) => !s.removed).map((s) => html`<li class=${s.number === t.me ? "me" : ""}>${s.name}${s.is_host ? html` <span class="muted">host</span>` : nothing}</li>`);
+  const seats = t.seats.filter((s) => !s.removed).map((s) => html`<li class=${s.number === t.me ? "me" : ""}>${s.name}${s.is_host ? html` <span class="muted">host</span>` : nothing}${s.left ? html` <span class="muted">left the game</span>` : nothing}</li>`);
   const playing = t.status === "open" ? lobby(t) : html`
     ${game.table(t)}
     ${t.me !== null ? diceForm : nothing}

@@ -54,6 +54,7 @@ function prompt(t, v) {
 function result(v) {
   if (!v.result) return nothing;
   const winner = v.result.winner;
+  if (v.result.ended) return html`<p class="result big">The host ended the game.</p>`;
   return html`<p class="result big">${winner !== null && winner !== undefined ? `${nameOf(v, winner)} wins` : "A draw"}.</p>`;
 }
 
@@ -188,7 +189,7 @@ export function board(t) {
   const v = t.view;
   const winner = v.result ? v.result.winner : null;
   const outcome = v.result
-    ? html`<p class="b-result">${winner !== null && winner !== undefined ? `${nameOf(v, winner)} wins` : "A draw"}</p>`
+    ? html`<p class="b-result">${v.result.ended ? "The host ended the game" : winner !== null && winner !== undefined ? `${nameOf(v, winner)} wins` : "A draw"}</p>`
     : nothing;
   const log = t.log || [];
   return html`<p class="b-phase">Round ${v.round} ·

@@ -38,6 +38,7 @@ from companion.games.maker_war.table.play import (
     my_turn,
     own,
 )
+from companion.games.table_engine import counter_delta
 
 
 def remember(state: dict, kind: str, seat: int, action: Mapping, fids: list[str]) -> None:
@@ -298,9 +299,7 @@ def _hypha_lost(state: dict, ids: Any) -> Events:
 def impact(state: dict, seat: int, action: Mapping, rng: random.Random) -> Events:
     """A correction of impact tokens to match the table; never below 0."""
     f = formation(state, action.get("formation"))
-    delta = action.get("delta")
-    if isinstance(delta, bool) or not isinstance(delta, int) or delta == 0:
-        raise RuleError({"delta": "Change the impact tokens by a whole number."})
+    delta = counter_delta(action, what="A change of impact tokens")
     if f["impact_tokens"] + delta < 0:
         raise RuleError({"delta": f"{f['name']} has only {f['impact_tokens']} impact token(s)."})
     if delta > 0:

@@ -80,7 +80,7 @@ def begin_deployment(state: dict, seat: int | None, action: Mapping, rng: random
     first = state["options"]["first_seat"]
     state["deploy_turn"] = first
     events = [event("deploy-start", f"Deployment begins; {name(state, first)} deploys first.")]
-    _auto_pass_deployment(state, events, rng)
+    auto_pass_deployment(state, events, rng)
     return events
 
 
@@ -100,7 +100,7 @@ def deployable_first(state: Mapping[str, Any], seat: int) -> list[dict[str, Any]
     ]
 
 
-def _auto_pass_deployment(state: dict, events: Events, rng: random.Random) -> None:
+def auto_pass_deployment(state: dict, events: Events, rng: random.Random) -> None:
     """Seats with nothing affordable pass; when all have passed the battle begins."""
     count = len(state["names"])
     for _ in range(count + 1):
@@ -132,7 +132,7 @@ def deploy_first(state: dict, seat: int, action: Mapping, rng: random.Random) ->
     state["deploy_budget"][seat] -= f["supply_cost"]
     events[0]["text"] += f" ({state['deploy_budget'][seat]} of the first budget left)"
     state["deploy_turn"] = (seat + 1) % len(state["names"])
-    _auto_pass_deployment(state, events, rng)
+    auto_pass_deployment(state, events, rng)
     return events
 
 
@@ -168,7 +168,7 @@ def pass_deployment(state: dict, seat: int, action: Mapping, rng: random.Random)
     state["deploy_passed"].append(seat)
     events = [event("deploy-pass", f"{name(state, seat)} passes for the rest of deployment.")]
     state["deploy_turn"] = (seat + 1) % len(state["names"])
-    _auto_pass_deployment(state, events, rng)
+    auto_pass_deployment(state, events, rng)
     return events
 
 

@@ -52,6 +52,12 @@ FIRING_ORDERS = frozenset({"advance", "continuous-fire", "hit-and-run"})
 FLY_STANCES = ("fly-high", "flying-low")
 
 
+def faction_of(state: Mapping[str, Any], formation: Mapping[str, Any]) -> str:
+    """The formation's faction: its army's, which a formation taken over from a player who
+    left the table keeps (``end.hand_over``)."""
+    return formation.get("faction") or state["factions"][formation["seat"]]
+
+
 def on_table(state: Mapping[str, Any], seat: int) -> list[dict[str, Any]]:
     return [f for f in state["formations"] if f["seat"] == seat and f["where"] == "table"]
 
@@ -100,7 +106,7 @@ def order_problem(
     if formation["immobile"] and order not in IMMOBILE_ORDERS:
         return f"An immobile formation cannot take the {name} order."
     if order == "hit-and-run":
-        if state["factions"][formation["seat"]] != "astral":
+        if faction_of(state, formation) != "astral":
             return "Hit and Run is an Astral order."
         if not hover_or_transported(formation):
             return "Hit and Run needs every unit to hover or be transported."
@@ -149,7 +155,7 @@ def order_facts(
     order is allowed (not the wording of a refusal): a new condition there is a new fact
     here (``tests/games/maker_war/test_orders.py`` holds them together)."""
     stance = formation["stance"]
-    astral = state["factions"][formation["seat"]] == "astral"
+    astral = faction_of(state, formation) == "astral"
     return (
         bool(formation["flyer"]),
         bool(formation["immobile"]),

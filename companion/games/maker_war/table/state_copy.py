@@ -27,7 +27,7 @@ UNIT_FLAT = frozenset({"broken"})
 # Keys holding a number, text, a boolean or None.
 FORMATION_SCALARS = frozenset(
     {
-        "activated", "entered", "flyer", "id", "immobile", "impact_tokens", "invader",
+        "activated", "entered", "faction", "flyer", "id", "immobile", "impact_tokens", "invader",
         "maker_weapon", "name", "order", "plan", "planetfall", "points", "reinforced", "root",
         "seat", "speed", "stance", "stars", "supply_cost", "terror_check", "terror_tokens",
         "titan", "where",

@@ -277,7 +277,7 @@ export function table(t) {
   const playing = seated && !over;
   const myMove = seated && ((v.phase === "turn" && v.priority === t.me && !truthy(v.offers)) || (v.phase === "react" && v.react.seat === t.me));
   const result = over
-    ? html`<p class="result big">${given(v.result.winner) ? `${nameOf(v, v.result.winner)} wins` : "A draw"}: ${v.result.reason}.</p>`
+    ? html`<p class="result big">${v.result.ended ? "The game is over" : given(v.result.winner) ? `${nameOf(v, v.result.winner)} wins` : "A draw"}: ${v.result.reason}.</p>`
     : nothing;
   return html`<div class="mam-table" data-phase=${v.phase} data-my-move=${myMove ? "1" : nothing}>
   <p class="phase">${phaseLine(t, v)}</p>
@@ -334,7 +334,7 @@ export function board(t) {
   const over = truthy(v.result);
   const log = t.log || [];
   return html`<p class="b-phase">${boardPhase(v)}</p>
-${over ? html`<p class="b-result">${given(v.result.winner) ? `${nameOf(v, v.result.winner)} wins` : "A draw"} <span class="b-muted b-small">${v.result.reason}</span></p>` : nothing}
+${over ? html`<p class="b-result">${v.result.ended ? "The game is over" : given(v.result.winner) ? `${nameOf(v, v.result.winner)} wins` : "A draw"} <span class="b-muted b-small">${v.result.reason}</span></p>` : nothing}
 <div class="mamb-sides b-grow">${(v.players || []).map((p) => boardSide(v, p))}</div>
 ${truthy(v.reminders) && !over ? html`<ul class="b-latest mamb-reminders">${v.reminders.slice(0, 2).map((r) => html`<li>${r}</li>`)}</ul>` : nothing}
 ${log.length ? html`<ol class="b-latest">${log.slice(-3).map((e) => html`<li>${e.text}</li>`)}</ol>` : nothing}`;

@@ -13,6 +13,7 @@ from typing import Any
 
 from companion.games.base import RuleError
 from companion.games.micro_and_macro.table import macro, rolloff, turns, units
+from companion.games.table_engine import counter_delta
 
 
 def _who(state: dict[str, Any], seat: int | None) -> str:
@@ -52,9 +53,7 @@ def resources(
         or not 0 <= target < len(state["players"])
     ):
         raise RuleError({"seat": "Whose resources? Give a seat."})
-    delta = action.get("delta")
-    if not isinstance(delta, int) or isinstance(delta, bool) or delta == 0:
-        raise RuleError({"delta": "A whole number other than 0."})
+    delta = counter_delta(action, what="A change of resources")
     player = state["players"][target]
     if player["resources"] + delta < 0:
         raise RuleError({"delta": f"{state['names'][target]} has only {player['resources']}."})
@@ -109,9 +108,7 @@ def _corrected(
     state: dict[str, Any], seat: int | None, action: Mapping[str, Any]
 ) -> list[dict[str, Any]]:
     who = _who(state, seat)
-    delta = action.get("delta")
-    if not isinstance(delta, int) or isinstance(delta, bool) or delta == 0:
-        raise RuleError({"delta": "A whole number other than 0."})
+    delta = counter_delta(action, what="A change of LP")
     events: list[dict[str, Any]] = []
     if action.get("unit") not in (None, ""):
         unit = units.find(state, action.get("unit"))

@@ -67,8 +67,12 @@ function myPart(t, v, me) {
   return html`${choice}${rest}`;
 }
 
+const summaries = (t) => (t.log || []).filter((entry) => entry.type === "summary");
+const HOST_ENDED = "The host ended the game: nobody wins.";
+
 function winnersText(v) {
   const named = names(v);
+  if (v.ending === "ended-by-host") return HOST_ENDED;
   return v.winners && v.winners.length ? `Winner${plural(v.winners.length)}: ${v.winners.map((w) => named[w] ?? "").join(", ")}` : "Everyone lost.";
 }
 
@@ -103,9 +107,10 @@ export function table(t) {
   if (!v.over && me) play = myPart(t, v, me);
   else if (!v.over && t.me === null && v.phase === "change") play = waitingTurn(v);
   else if (!v.over && t.me === null && v.phase === "choose") play = waitingFor(v);
-  const latest = last(t.log);
+  const latest = last(summaries(t));
+  const newest = last(t.log);
   const result = v.over
-    ? html`<p class="result big">${winnersText(v)} ${latest ? html`<span class="muted">(${last(latest.lines)})</span>` : nothing}</p>`
+    ? html`<p class="result big">${winnersText(v)} ${newest ? html`<span class="muted">(${last(newest.lines)})</span>` : nothing}</p>`
     : nothing;
   return html`<div class="mm-table">
   <p class="phase">Round ${v.round} · ${phaseText(v)}${v.duel ? html` · <strong>duel</strong>` : nothing}</p>
@@ -142,7 +147,7 @@ function boardStatus(v, p) {
 export function board(t) {
   const v = t.view;
   const named = names(v);
-  const latest = last(t.log);
+  const latest = last(summaries(t));
   const players = v.players.map((p) => {
     const classes = ["b-panel b-seat", `side-${p.seat}`, "mmb-player", !p.alive && "out", v.turn === p.seat && v.phase === "change" && !v.over && "turn"].filter(Boolean).join(" ");
     return html`<li class=${classes} data-seat=${p.seat} data-colour=${p.colour.name} style=${`--side: ${p.colour.ink}`}>
@@ -161,7 +166,7 @@ export function board(t) {
   </div>`
     : nothing;
   return html`<p class="b-phase">Round ${v.round} · ${boardPhase(v)}${v.duel ? html` · <strong>duel</strong>` : nothing}</p>
-${v.over ? html`<p class="b-result">${v.winners && v.winners.length ? `Winner${plural(v.winners.length)}: ${v.winners.map((w) => named[w] ?? "").join(", ")}` : "Everyone lost"}</p>` : nothing}
+${v.over ? html`<p class="b-result">${v.ending === "ended-by-host" ? HOST_ENDED : v.winners && v.winners.length ? `Winner${plural(v.winners.length)}: ${v.winners.map((w) => named[w] ?? "").join(", ")}` : "Everyone lost"}</p>` : nothing}
 <div class=${`mmb-layout b-grow${t.log && t.log.length ? "" : " solo"}`}>
   <ul class="b-list mmb-players" data-count=${v.players.length}>${players}</ul>
   ${side}

@@ -40,7 +40,7 @@ function resultLines(v) {
     ? html`<p class="result big">Game ${v.result.game}: ${some(v.result.winner) ? `${named(v, v.result.winner)} wins` : "a draw"} <span class="muted">(${v.result.reason})</span></p>`
     : nothing;
   const match = v.match && v.match.over
-    ? html`<p class="result big">${some(v.match.winner) ? `${named(v, v.match.winner)} wins the match` : "The match is drawn"}.</p>`
+    ? html`<p class="result big">${v.match.ended ? "The host ended the match" : some(v.match.winner) ? `${named(v, v.match.winner)} wins the match` : "The match is drawn"}.</p>`
     : nothing;
   return html`${result}${match}`;
 }
@@ -223,7 +223,7 @@ function boardPhase(v) {
 
 function boardResult(v) {
   if (v.match && v.match.over) {
-    return html`<p class="b-result">${some(v.match.winner) ? `${named(v, v.match.winner)} wins the match` : "The match is drawn"}</p>`;
+    return html`<p class="b-result">${v.match.ended ? "The host ended the match" : some(v.match.winner) ? `${named(v, v.match.winner)} wins the match` : "The match is drawn"}</p>`;
   }
   if (yes(v.result)) {
     return html`<p class="b-result">Game ${v.result.game}: ${some(v.result.winner) ? `${named(v, v.result.winner)} wins` : "a draw"} <span class="b-muted b-small">(${v.result.reason})</span></p>`;

@@ -9,6 +9,8 @@ Through wins outright; two in one round are a draw.
 
 A match is one game, best of 3 or 5 (a side with more than half the games wins; after
 that many games the one with more wins does, else the match is drawn), or first to N wins.
+A player who leaves the table concedes the game in play and the match; the host may end
+the match, which nobody wins.
 """
 
 from __future__ import annotations
@@ -121,3 +123,33 @@ def end_game(state: dict[str, Any], events: list[dict], winner: int | None, why:
             "text": f"{champion}, {score[0]}-{score[1]}.",
         }
     )
+
+
+def concede(state: dict[str, Any], events: list[dict], seat: int) -> None:
+    """``seat``'s player left the table: the other side wins the game in play (one is in
+    play from its rolls or set-up on) and the match."""
+    winner = 1 - seat
+    why = f"{state['names'][seat]} left the table"
+    if state["phase"] != "game-over":
+        end_game(state, events, winner, why)
+        if state["match"]["over"]:
+            if state["match"]["winner"] == winner:
+                return
+            events.pop()  # a match the score would draw: the leaving side still loses it
+    state["match"].update(over=True, winner=winner)
+    state["phase"] = "match-over"
+    events.append(
+        {
+            "type": "match-over",
+            "winner": winner,
+            "text": f"{state['names'][winner]} wins the match: {why}.",
+        }
+    )
+
+
+def host_ended(state: dict[str, Any]) -> None:
+    """The host ends the match: nobody wins it, and a game in play is left unscored."""
+    state["resolution"] = None
+    state["active"] = None
+    state["match"].update(over=True, winner=None, ended=True)
+    state["phase"] = "match-over"
