@@ -168,12 +168,7 @@ DATABASES = {"default": dj_database_url.config(default=f"sqlite:///{BASE_DIR / '
 # process borrows from psycopg's pool instead: at most DB_POOL_MAX connections a process,
 # a request beyond that waits its turn (up to DB_POOL_TIMEOUT seconds), never a new one.
 DB_POOL_MAX = int(os.environ.get("DB_POOL_MAX", 8))
-# Threads that run the live table's socket calls (companion/table/database_calls.py): one
-# on SQLite; on PostgreSQL a few, each borrowing a pooled connection for a call, so one
-# table's round trips overlap another's. Kept below DB_POOL_MAX, which pages share.
-TABLE_DB_THREADS = 1
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    TABLE_DB_THREADS = max(1, min(int(os.environ.get("TABLE_DB_THREADS", 3)), DB_POOL_MAX - 2))
     DATABASES["default"]["CONN_MAX_AGE"] = 0
     DATABASES["default"]["OPTIONS"] = {
         "pool": {

@@ -26,6 +26,7 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from channels.consumer import get_handler_name
+from channels.db import database_sync_to_async
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from channels.layers import get_channel_layer
@@ -44,7 +45,6 @@ from companion.table import (
     services,
     socket_messages,
 )
-from companion.table.database_calls import on_database
 from companion.table.models import Seat, Table
 
 logger = logging.getLogger(__name__)
@@ -292,7 +292,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         await self.send_json({"type": "error", "errors": GONE[code]})
         await self._end(code)
 
-    @on_database
+    @database_sync_to_async
     def _find(self) -> bool:
         """The signed-in user, the table, and the seat whose views this socket may
         forward: one trip to the database thread (200 tablets may connect in a second).
@@ -349,7 +349,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             self.seat, self.holder = None, None
         return number, None
 
-    @on_database
+    @database_sync_to_async
     def _view(self, check: bool = False) -> str | int:
         """The seat's view now, encoded off the event loop (kept from the last change when
         this process encoded it then). ``check``: the session proved again first, and a
@@ -360,7 +360,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
                 return closing
         return broadcast.device_text(self.table.code, None if self.seat is None else self.seat.pk)
 
-    @on_database
+    @database_sync_to_async
     def _seen(self) -> int:
         """Note that the device is alive; the table's ``seq``, for it to spot a gap."""
         if self.seat is not None:
@@ -379,7 +379,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             broadcast.OUTBOX.reset(token)
             await broadcast.deliver(outbox)
 
-    @on_database
+    @database_sync_to_async
     def _act(self, content: dict[str, Any]) -> dict[str, Any] | int:
         """The move's answer; a close code, and nothing applied, when the session that
         proved the seat has ended or the seat went to someone else (a socket may outlive
