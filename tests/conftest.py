@@ -51,6 +51,9 @@ def fresh_throttles():
     """Each test starts with no request counted against a rate (tests share a process)."""
     from django.core.cache import caches
 
+    from companion import throttling
+
+    throttling.SOCKET_COUNTS.forget()
     cache = caches["throttle"]
     if hasattr(cache, "delete_pattern"):  # django-redis: only the throttle's own keys
         cache.delete_pattern("*")
