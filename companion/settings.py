@@ -203,9 +203,12 @@ if REDIS_URL:
             "SOCKET_TIMEOUT": 1,
         },
     }
+    # Parallel test processes (pytest-xdist) share one Redis: each counts its own requests,
+    # all of which come from 127.0.0.1.
+    _apart = os.environ.get("PYTEST_XDIST_WORKER", "")
     CACHES = {
-        "default": {**_redis_cache, "KEY_PREFIX": "muster"},
-        "throttle": {**_redis_cache, "KEY_PREFIX": "muster-throttle"},
+        "default": {**_redis_cache, "KEY_PREFIX": f"muster{_apart}"},
+        "throttle": {**_redis_cache, "KEY_PREFIX": f"muster-throttle{_apart}"},
     }
     DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
     CHANNEL_LAYERS = {

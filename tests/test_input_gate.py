@@ -207,7 +207,7 @@ def test_a_value_the_database_refuses_is_a_400_on_the_table_page(user, monkeypat
         {"action": json.dumps(action), "seq": str(devices.table().seq), "client_id": "c1"},
     )
     assert response.status_code == 400, response.content[:300]
-    assert "action" in json.loads(response.content)["error"]
+    assert any(key.startswith("action") for key in json.loads(response.content)["error"])
     assert devices.stored() == before
 
 
