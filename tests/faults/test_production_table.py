@@ -133,10 +133,11 @@ def test_a_seat_removed_then_an_undo_rebuilds_the_same_game_seat_by_seat(server)
         assert status == 200, answer
 
     choose(tokens[2], 3)
-    choose(tokens[3], 0)
+    # Mid-game the removed seat leaves the game (logged, never taken back); the undo that
+    # follows takes back the next move, rebuilt seat by seat by the production server.
+    services.seat_remove(table=table, number=1, by=table.host)
     before = Table.objects.get(pk=table.pk).state
     choose(tokens[0], 2)
-    services.seat_remove(table=table, number=1, by=table.host)
     seq = Table.objects.values_list("seq", flat=True).get(pk=table.pk)
     status, answer = _post(
         server, f"/api/tables/{table.code}/undo/", {"seq": seq, "client_id": "undo-1"}, tokens[0]
