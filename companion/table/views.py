@@ -325,38 +325,32 @@ def _refused(request: HttpRequest, exc: RuleError) -> None:
 # once the host deleted their account with only guests left: ``selectors.is_host``).
 
 
-@require_POST
-def start(request: HttpRequest, code: str) -> HttpResponse:
+def _host_tool(request: HttpRequest, code: str, service: Any, **kwargs: Any) -> HttpResponse:
+    """Run one of the host's services as this device (its account, or the seat holding
+    the host rights), a refusal shown as a message; back to the table either way."""
     table = _table(code)
     seat = selectors.seat_for_request(table, request)
     try:
-        services.table_start(table=table, by=request.user, by_seat=seat)
+        service(table=table, by=request.user, by_seat=seat, **kwargs)
     except RuleError as exc:
         _refused(request, exc)
     return redirect(table)
+
+
+@require_POST
+def start(request: HttpRequest, code: str) -> HttpResponse:
+    return _host_tool(request, code, services.table_start)
 
 
 @require_POST
 def remove_seat(request: HttpRequest, code: str, number: int) -> HttpResponse:
     """Take a seat away; in a game in play it leaves the game as the game declares."""
-    table = _table(code)
-    seat = selectors.seat_for_request(table, request)
-    try:
-        services.seat_remove(table=table, number=number, by=request.user, by_seat=seat)
-    except RuleError as exc:
-        _refused(request, exc)
-    return redirect(table)
+    return _host_tool(request, code, services.seat_remove, number=number)
 
 
 @require_POST
 def end_game(request: HttpRequest, code: str) -> HttpResponse:
-    table = _table(code)
-    seat = selectors.seat_for_request(table, request)
-    try:
-        services.table_end(table=table, by=request.user, by_seat=seat)
-    except RuleError as exc:
-        _refused(request, exc)
-    return redirect(table)
+    return _host_tool(request, code, services.table_end)
 
 
 @require_POST
